@@ -1,0 +1,48 @@
+//! Fatal errors: the tool could not do what was asked (exit code 2). Findings about skills are
+//! never errors of this kind.
+
+use std::io;
+use std::path::PathBuf;
+
+/// Everything that stops a command.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+pub enum Error {
+    #[error("path not found: {}", path.display())]
+    #[diagnostic(help(
+        "give a skill directory, a SKILL.md file, or a directory that contains skills"
+    ))]
+    PathNotFound { path: PathBuf },
+
+    #[error("not a skill path: {} is a file, not a SKILL.md", path.display())]
+    #[diagnostic(help(
+        "give a skill directory, a SKILL.md file, or a directory that contains skills"
+    ))]
+    NotASkillPath { path: PathBuf },
+
+    #[error("cannot read {}: {source}", path.display())]
+    Unreadable {
+        path: PathBuf,
+        #[source]
+        source: io::Error,
+    },
+
+    #[error("cannot determine the working directory: {0}")]
+    WorkingDirectory(#[source] io::Error),
+
+    #[error("cannot write the output: {0}")]
+    Output(#[source] io::Error),
+
+    #[error("cannot serialise the output: {0}")]
+    Json(#[from] serde_json::Error),
+}
+
+impl Error {
+    pub(crate) fn unreadable(path: impl Into<PathBuf>, source: io::Error) -> Self {
+        Self::Unreadable {
+            path: path.into(),
+            source,
+        }
+    }
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;

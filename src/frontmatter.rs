@@ -1,0 +1,603 @@
+//! Splitting a `SKILL.md` into frontmatter and body, and reading the YAML with byte spans.
+//!
+//! The only module that calls a YAML parser. The split is by *lines*: the first line must be
+//! exactly `---` and the next line that is exactly `---` closes the block (a `---` later in the
+//! file is body). `\n`, `\r\n` and a lone `\r` all end a line, as in the runtimes that read files
+//! with universal newlines; the encoding facts say which endings the file used.
+//!
+//! Values, types and syntax errors come from `serde_yaml` (the parser Codex uses). Positions come
+//! from a second, event-level pass with `saphyr-parser`, which reports where every key and value
+//! starts and ends; serde_yaml gives no such spans. When the two passes disagree on the shape of
+//! the document the spans fall back to the whole YAML block, so a diagnostic is never misplaced.
+
+use std::fmt;
+
+use serde::Serialize;
+use serde::de::{self, Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+
+use crate::source::{Source, Span, lines};
+
+/// The frontmatter/body split of one file, with every span a byte range in the file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Document {
+    pub frontmatter: FrontmatterState,
+    /// The Markdown after the closing delimiter line, untrimmed. Without a closed frontmatter it
+    /// is everything after the BOM (missing) or after the opening line (unclosed).
+    pub body: Span,
+}
+
+/// What the top of the file holds.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FrontmatterState {
+    /// The first line is not exactly `---`. `first_line` is that line; `later_delimiter` is the
+    /// first later line that is exactly `---`, if any (frontmatter not at line 1).
+    Missing {
+        first_line: Span,
+        later_delimiter: Option<Span>,
+    },
+    /// An opening `---` with no closing line.
+    Unclosed {
+        open: Span,
+    },
+    Present(Frontmatter),
+}
+
+/// A closed frontmatter block.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Frontmatter {
+    /// The opening and closing delimiter lines (without their line terminators).
+    pub open: Span,
+    pub close: Span,
+    /// The YAML text between the delimiter lines.
+    pub yaml: Span,
+    pub content: Yaml,
+}
+
+/// The YAML inside the delimiters.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Yaml {
+    /// A mapping: every top-level entry in document order, duplicates included.
+    Mapping(Vec<Field>),
+    /// Valid YAML that is not a mapping (empty or comment-only frontmatter is `Null`).
+    NotMapping(ValueKind),
+    Invalid(YamlError),
+}
+
+/// A YAML syntax error. `offset` is a byte offset in the file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct YamlError {
+    /// The parser's reason, without its own position suffix.
+    pub reason: String,
+    pub offset: usize,
+}
+
+/// One mapping entry: key, value, their spans, and (for mapping values) its own entries.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Field {
+    /// The key as text (non-string keys are rendered: `123`, `true`, `null`).
+    pub key: String,
+    pub key_kind: ValueKind,
+    pub key_span: Span,
+    pub value: Value,
+    pub value_span: Span,
+    /// How a scalar value was written; `None` for collections and aliases.
+    pub style: Option<ScalarStyle>,
+    /// The entries of a mapping value (such as `metadata`), with their own spans.
+    pub entries: Vec<Field>,
+}
+
+impl Field {
+    pub fn kind(&self) -> ValueKind {
+        self.value.kind()
+    }
+
+    /// The value when it is a YAML string.
+    pub fn as_str(&self) -> Option<&str> {
+        match &self.value {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// A YAML value, as serde_yaml resolves it (YAML 1.2 core schema: `true` is a bool, `12` a
+/// number, `~` and an empty value are null).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    Null,
+    Bool(bool),
+    /// The number as serde_yaml prints it.
+    Number(String),
+    String(String),
+    Sequence(Vec<Value>),
+    Mapping(Vec<(Value, Value)>),
+    /// A value with an explicit tag such as `!foo`.
+    Tagged(String, Box<Value>),
+}
+
+/// The YAML type of a value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ValueKind {
+    String,
+    Number,
+    Bool,
+    Null,
+    Sequence,
+    Mapping,
+    Tagged,
+}
+
+impl fmt::Display for ValueKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::String => "string",
+            Self::Number => "number",
+            Self::Bool => "boolean",
+            Self::Null => "null",
+            Self::Sequence => "sequence",
+            Self::Mapping => "mapping",
+            Self::Tagged => "tagged value",
+        })
+    }
+}
+
+/// How a scalar is written in the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ScalarStyle {
+    Plain,
+    SingleQuoted,
+    DoubleQuoted,
+    /// `|` block scalar.
+    Literal,
+    /// `>` block scalar.
+    Folded,
+}
+
+impl Value {
+    pub fn kind(&self) -> ValueKind {
+        match self {
+            Self::Null => ValueKind::Null,
+            Self::Bool(_) => ValueKind::Bool,
+            Self::Number(_) => ValueKind::Number,
+            Self::String(_) => ValueKind::String,
+            Self::Sequence(_) => ValueKind::Sequence,
+            Self::Mapping(_) => ValueKind::Mapping,
+            Self::Tagged(..) => ValueKind::Tagged,
+        }
+    }
+
+    /// The value as a short text: scalars as written, collections by kind.
+    pub fn render(&self) -> String {
+        match self {
+            Self::Null => "null".to_owned(),
+            Self::Bool(b) => b.to_string(),
+            Self::Number(n) | Self::String(n) => n.clone(),
+            Self::Tagged(tag, inner) => format!("{tag} {}", inner.render()),
+            Self::Sequence(_) | Self::Mapping(_) => self.kind().to_string(),
+        }
+    }
+}
+
+impl Frontmatter {
+    /// The top-level entries, or nothing when the YAML is invalid or not a mapping.
+    pub fn fields(&self) -> &[Field] {
+        match &self.content {
+            Yaml::Mapping(fields) => fields,
+            _ => &[],
+        }
+    }
+
+    /// The entry for `key`. With duplicate keys the last one wins, as in PyYAML; most other
+    /// parsers reject the file (see [`Frontmatter::duplicate_keys`]).
+    pub fn get(&self, key: &str) -> Option<&Field> {
+        self.fields().iter().rev().find(|f| f.key == key)
+    }
+
+    /// Every entry whose key already appeared earlier, with the first occurrence.
+    pub fn duplicate_keys(&self) -> Vec<(&Field, &Field)> {
+        let fields = self.fields();
+        fields
+            .iter()
+            .enumerate()
+            .filter_map(|(i, f)| {
+                fields[..i]
+                    .iter()
+                    .find(|earlier| earlier.key == f.key)
+                    .map(|first| (first, f))
+            })
+            .collect()
+    }
+}
+
+impl Document {
+    pub fn frontmatter(&self) -> Option<&Frontmatter> {
+        match &self.frontmatter {
+            FrontmatterState::Present(fm) => Some(fm),
+            _ => None,
+        }
+    }
+}
+
+/// Splits and parses a source. Never panics, whatever the bytes.
+pub fn parse(source: &Source) -> Document {
+    let text = source.text();
+    let start = if text.starts_with('\u{FEFF}') { 3 } else { 0 };
+    let mut iter = lines(&text[start..])
+        .map(|(line, content, full)| (line, content.shifted(start), full.shifted(start)));
+    let file_span = |s: Span| source.file_span(s);
+    let end = Span::new(text.len(), text.len());
+
+    let Some((first, first_content, first_full)) = iter.next() else {
+        return Document {
+            frontmatter: FrontmatterState::Missing {
+                first_line: file_span(Span::new(start, start)),
+                later_delimiter: None,
+            },
+            body: file_span(Span::new(start, text.len())),
+        };
+    };
+    if first != "---" {
+        let later = iter.find(|(line, ..)| *line == "---").map(|(_, c, _)| c);
+        return Document {
+            frontmatter: FrontmatterState::Missing {
+                first_line: file_span(first_content),
+                later_delimiter: later.map(file_span),
+            },
+            body: file_span(Span::new(start, text.len())),
+        };
+    }
+    let yaml_start = first_full.end;
+    let Some((_, close_content, close_full)) = iter.find(|(line, ..)| *line == "---") else {
+        return Document {
+            frontmatter: FrontmatterState::Unclosed {
+                open: file_span(first_content),
+            },
+            body: file_span(Span::new(yaml_start, end.end)),
+        };
+    };
+    let yaml = Span::new(yaml_start, close_content.start);
+    let content = parse_yaml(&text[yaml.start..yaml.end], yaml.start, source);
+    Document {
+        frontmatter: FrontmatterState::Present(Frontmatter {
+            open: file_span(first_content),
+            close: file_span(close_content),
+            yaml: file_span(yaml),
+            content,
+        }),
+        body: file_span(Span::new(close_full.end, text.len())),
+    }
+}
+
+/// Parses the YAML block that starts at text offset `base`.
+fn parse_yaml(yaml: &str, base: usize, source: &Source) -> Yaml {
+    let top = match serde_yaml::from_str::<Top>(yaml) {
+        Ok(top) => top,
+        Err(err) => return Yaml::Invalid(yaml_error(&err, base, source)),
+    };
+    let entries = match top {
+        Top::Other(kind) => return Yaml::NotMapping(kind),
+        Top::Map(entries) => entries,
+    };
+    let ctx = Ctx {
+        yaml,
+        base,
+        source,
+        whole: source.file_span(Span::new(base, base + yaml.len())),
+    };
+    let pairs = entries
+        .into_iter()
+        .map(|(k, v)| (convert(k), convert(v)))
+        .collect();
+    let nodes = structure(yaml).and_then(|node| node.children);
+    Yaml::Mapping(ctx.fields(pairs, nodes))
+}
+
+/// What building fields needs to turn YAML-block offsets into file spans.
+struct Ctx<'a> {
+    yaml: &'a str,
+    base: usize,
+    source: &'a Source,
+    /// Where every span points when the event pass could not place an entry.
+    whole: Span,
+}
+
+impl Ctx<'_> {
+    /// Fields for mapping entries; `nodes` are the same entries from the event pass, used only
+    /// when both passes agree on how many there are.
+    fn fields(&self, pairs: Vec<(Value, Value)>, nodes: Option<Vec<(Node, Node)>>) -> Vec<Field> {
+        let mut nodes = nodes.filter(|n| n.len() == pairs.len()).map(Vec::into_iter);
+        pairs
+            .into_iter()
+            .map(|pair| self.field(pair, nodes.as_mut().and_then(Iterator::next)))
+            .collect()
+    }
+
+    fn field(&self, (key, value): (Value, Value), nodes: Option<(Node, Node)>) -> Field {
+        let (key_span, value_span, style, children) = match nodes {
+            Some((k, v)) => (
+                self.file_span(k.span),
+                self.file_span(value_span(self.yaml, k.span, &v)),
+                v.style,
+                v.children,
+            ),
+            None => (self.whole, self.whole, None, None),
+        };
+        let entries = match &value {
+            Value::Mapping(pairs) => self.fields(pairs.clone(), children),
+            _ => Vec::new(),
+        };
+        Field {
+            key: key.render(),
+            key_kind: key.kind(),
+            key_span,
+            value,
+            value_span,
+            style,
+            entries,
+        }
+    }
+
+    fn file_span(&self, span: Span) -> Span {
+        self.source.file_span(span.shifted(self.base))
+    }
+}
+
+/// The span of a value as the author wrote it: block scalars start at their `|`/`>` indicator
+/// and end at their last non-blank character.
+fn value_span(yaml: &str, key: Span, value: &Node) -> Span {
+    let mut span = value.span;
+    if matches!(
+        value.style,
+        Some(ScalarStyle::Literal | ScalarStyle::Folded)
+    ) {
+        let between = &yaml[key.end..span.start.max(key.end)];
+        if let Some(colon) = between.find(':')
+            && let Some(ind) = between[colon..].find(['|', '>'])
+        {
+            span.start = key.end + colon + ind;
+        }
+        let trimmed = yaml[span.start..span.end].trim_end().len();
+        span.end = span.start + trimmed;
+    }
+    span
+}
+
+fn yaml_error(err: &serde_yaml::Error, base: usize, source: &Source) -> YamlError {
+    let message = err.to_string();
+    let (reason, offset) = match err.location() {
+        Some(loc) => {
+            // serde_yaml puts its own (YAML-block relative) position in the text; drop it, the
+            // offset carries the position in the file.
+            let positions = [
+                format!(" at line {} column {}", loc.line(), loc.column()),
+                format!(" at position {}", loc.index()),
+            ];
+            let reason = positions
+                .iter()
+                .find(|p| message.contains(p.as_str()))
+                .map_or(message.clone(), |p| message.replacen(p.as_str(), "", 1));
+            (reason, base + loc.index())
+        }
+        None => (message, base),
+    };
+    YamlError {
+        reason,
+        offset: source.file_offset(offset),
+    }
+}
+
+fn convert(value: serde_yaml::Value) -> Value {
+    match value {
+        serde_yaml::Value::Null => Value::Null,
+        serde_yaml::Value::Bool(b) => Value::Bool(b),
+        serde_yaml::Value::Number(n) => Value::Number(n.to_string()),
+        serde_yaml::Value::String(s) => Value::String(s),
+        serde_yaml::Value::Sequence(items) => {
+            Value::Sequence(items.into_iter().map(convert).collect())
+        }
+        serde_yaml::Value::Mapping(map) => Value::Mapping(
+            map.into_iter()
+                .map(|(k, v)| (convert(k), convert(v)))
+                .collect(),
+        ),
+        serde_yaml::Value::Tagged(tagged) => {
+            Value::Tagged(tagged.tag.to_string(), Box::new(convert(tagged.value)))
+        }
+    }
+}
+
+/// The top level as serde_yaml sees it, keeping duplicate keys (serde_yaml's own `Mapping`
+/// rejects them, and they are a fact for the rules to report, not a reason to stop).
+enum Top {
+    Map(Vec<(serde_yaml::Value, serde_yaml::Value)>),
+    Other(ValueKind),
+}
+
+impl<'de> Deserialize<'de> for Top {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(TopVisitor)
+    }
+}
+
+struct TopVisitor;
+
+impl<'de> Visitor<'de> for TopVisitor {
+    type Value = Top;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a YAML document")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Top, A::Error> {
+        let mut entries = Vec::new();
+        while let Some(entry) = map.next_entry()? {
+            entries.push(entry);
+        }
+        Ok(Top::Map(entries))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Top, A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(Top::Other(ValueKind::Sequence))
+    }
+
+    fn visit_enum<A: de::EnumAccess<'de>>(self, data: A) -> Result<Top, A::Error> {
+        let (IgnoredAny, variant) = data.variant::<IgnoredAny>()?;
+        de::VariantAccess::newtype_variant::<IgnoredAny>(variant)?;
+        Ok(Top::Other(ValueKind::Tagged))
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<Top, E> {
+        Ok(Top::Other(ValueKind::Bool))
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<Top, E> {
+        Ok(Top::Other(ValueKind::Number))
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<Top, E> {
+        Ok(Top::Other(ValueKind::Number))
+    }
+
+    fn visit_i128<E>(self, _: i128) -> Result<Top, E> {
+        Ok(Top::Other(ValueKind::Number))
+    }
+
+    fn visit_u128<E>(self, _: u128) -> Result<Top, E> {
+        Ok(Top::Other(ValueKind::Number))
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<Top, E> {
+        Ok(Top::Other(ValueKind::Number))
+    }
+
+    fn visit_str<E>(self, _: &str) -> Result<Top, E> {
+        Ok(Top::Other(ValueKind::String))
+    }
+
+    fn visit_unit<E>(self) -> Result<Top, E> {
+        Ok(Top::Other(ValueKind::Null))
+    }
+
+    fn visit_none<E>(self) -> Result<Top, E> {
+        Ok(Top::Other(ValueKind::Null))
+    }
+}
+
+/// A node of the event-level pass: its span (byte offsets in the YAML block), scalar style, and
+/// for mappings its key/value pairs.
+#[derive(Debug)]
+struct Node {
+    span: Span,
+    style: Option<ScalarStyle>,
+    children: Option<Vec<(Node, Node)>>,
+}
+
+/// The document's root node from saphyr's event stream, or `None` if that parser fails.
+fn structure(yaml: &str) -> Option<Node> {
+    use saphyr_parser::{Event, Parser};
+    let to_byte = char_to_byte(yaml);
+    let mut events = Parser::new_from_str(yaml).map(|r| {
+        r.ok().map(|(ev, sp)| {
+            let span = Span::new(to_byte(sp.start.index()), to_byte(sp.end.index()));
+            (ev, span)
+        })
+    });
+    loop {
+        match events.next()?? {
+            (Event::StreamStart | Event::DocumentStart(_), _) => continue,
+            (ev, span) => return node(ev, span, &mut events, 0),
+        }
+    }
+}
+
+/// A function from saphyr's character indices to byte offsets in `text`.
+fn char_to_byte(text: &str) -> impl Fn(usize) -> usize + '_ {
+    let table: Option<Vec<usize>> = (!text.is_ascii()).then(|| {
+        text.char_indices()
+            .map(|(b, _)| b)
+            .chain([text.len()])
+            .collect()
+    });
+    move |index| match &table {
+        Some(t) => t.get(index).copied().unwrap_or(text.len()),
+        None => index.min(text.len()),
+    }
+}
+
+/// Deep enough for any real frontmatter; deeper input is treated as "no spans", never a crash.
+const MAX_DEPTH: usize = 64;
+
+fn node<'a>(
+    event: saphyr_parser::Event<'a>,
+    span: Span,
+    events: &mut impl Iterator<Item = Option<(saphyr_parser::Event<'a>, Span)>>,
+    depth: usize,
+) -> Option<Node> {
+    use saphyr_parser::Event;
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    match event {
+        Event::Scalar(_, style, ..) => Some(Node {
+            span,
+            style: Some(scalar_style(style)),
+            children: None,
+        }),
+        Event::Alias(_) => Some(Node {
+            span,
+            style: None,
+            children: None,
+        }),
+        Event::SequenceStart(..) => {
+            let mut end = span.end;
+            loop {
+                match events.next()?? {
+                    (Event::SequenceEnd, close) => {
+                        return Some(Node {
+                            span: Span::new(span.start, end.max(close.end)),
+                            style: None,
+                            children: None,
+                        });
+                    }
+                    (ev, sp) => end = node(ev, sp, events, depth + 1)?.span.end,
+                }
+            }
+        }
+        Event::MappingStart(..) => {
+            let mut children = Vec::new();
+            let mut end = span.end;
+            loop {
+                match events.next()?? {
+                    (Event::MappingEnd, close) => {
+                        return Some(Node {
+                            span: Span::new(span.start, end.max(close.end)),
+                            style: None,
+                            children: Some(children),
+                        });
+                    }
+                    (ev, sp) => {
+                        let key = node(ev, sp, events, depth + 1)?;
+                        let (ev, sp) = events.next()??;
+                        let value = node(ev, sp, events, depth + 1)?;
+                        end = value.span.end;
+                        children.push((key, value));
+                    }
+                }
+            }
+        }
+        _ => None,
+    }
+}
+
+fn scalar_style(style: saphyr_parser::ScalarStyle) -> ScalarStyle {
+    match style {
+        saphyr_parser::ScalarStyle::Plain => ScalarStyle::Plain,
+        saphyr_parser::ScalarStyle::SingleQuoted => ScalarStyle::SingleQuoted,
+        saphyr_parser::ScalarStyle::DoubleQuoted => ScalarStyle::DoubleQuoted,
+        saphyr_parser::ScalarStyle::Literal => ScalarStyle::Literal,
+        saphyr_parser::ScalarStyle::Folded => ScalarStyle::Folded,
+    }
+}

@@ -1,0 +1,20 @@
+//! The `skills` binary: parse the command line, run, map the result to an exit code.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let cli = skills::cli::Cli::parse();
+    let (mut out, mut err) = (io::stdout().lock(), io::stderr().lock());
+    match skills::run(cli, &mut out, &mut err) {
+        Ok(outcome) => outcome.exit_code(),
+        // A closed pipe (`skills list | head`) is not a failure.
+        Err(skills::Error::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error) => {
+            let _ = writeln!(err, "{:?}", miette::Report::new(error));
+            ExitCode::from(skills::FAILURE)
+        }
+    }
+}

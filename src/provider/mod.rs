@@ -1,0 +1,147 @@
+//! Where skills come from: the [`SkillProvider`] interface, shaped like the runtimes' own
+//! (`list`, `get`, `read_resource`), with a filesystem and an in-memory implementation.
+//!
+//! Providers never drop anything silently. Whatever discovery could not use becomes a [`Note`];
+//! two skills with one name are both kept, the loser marked [`Skill::shadowed_by`].
+
+mod fs;
+mod memory;
+mod resource;
+
+use std::fmt;
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+use crate::skill::Skill;
+
+pub use fs::{FsOptions, FsProvider, Root};
+pub use memory::{MemoryProvider, MemorySkill};
+pub use resource::{
+    DEFAULT_MAX_RESOURCE_BYTES, DEFAULT_MAX_RESOURCES, LineRange, Resource, ResourceError,
+    Resources, Truncation,
+};
+
+/// The interface every consumer of skills uses.
+pub trait SkillProvider {
+    /// Every skill found, in a deterministic order, shadowed ones included.
+    fn list(&self) -> &[Skill];
+
+    /// The skill that wins `name`.
+    fn get(&self, name: &str) -> Option<&Skill> {
+        self.list()
+            .iter()
+            .find(|s| s.shadowed_by.is_none() && s.name() == name)
+    }
+
+    /// The files of a skill other than its `SKILL.md`: relative `/` paths, sorted, bounded.
+    fn resources(&self, name: &str) -> Result<Resources, ResourceError>;
+
+    /// Reads a file of a skill, with every guard applied: the path must stay inside the skill
+    /// directory, binary content is refused, long text is cut with a notice.
+    fn read_resource(
+        &self,
+        name: &str,
+        relative_path: &str,
+        lines: Option<LineRange>,
+    ) -> Result<Resource, ResourceError>;
+
+    /// The names of the winning skills, sorted (for "available skills" messages).
+    fn names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self
+            .list()
+            .iter()
+            .filter(|s| s.shadowed_by.is_none())
+            .map(|s| s.name().into_owned())
+            .collect();
+        names.sort();
+        names.dedup();
+        names
+    }
+}
+
+/// Something discovery noticed and did not (or could not) turn into an ordinary skill.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Note {
+    pub kind: NoteKind,
+    pub path: PathBuf,
+    pub message: String,
+}
+
+/// The kinds of [`Note`]. The kebab-case names are part of the JSON schema.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NoteKind {
+    /// The skill file is `skill.md` (or another casing), not `SKILL.md`; it is loaded anyway.
+    LowercaseSkillMd,
+    /// A directory directly under a `skills` directory holds no skill at any depth.
+    MissingSkillMd,
+    /// A skill directory or `SKILL.md` reached through a symlink (followed).
+    Symlink,
+    /// A symlink that resolves outside the root it was found in.
+    SymlinkEscape,
+    /// A symlink that points back at one of its own ancestors, or that cannot be resolved.
+    SymlinkLoop,
+    BrokenSymlink,
+    /// A file or directory that could not be read.
+    Unreadable,
+    /// A `SKILL.md` over the size limit; not parsed.
+    TooLarge,
+    /// The same `SKILL.md` reached twice (overlapping paths or a symlink); kept once.
+    SameFile,
+    /// The walk stopped at the depth bound; deeper directories were not searched.
+    DepthLimit,
+    /// The walk stopped at the directory-count bound.
+    DirectoryLimit,
+}
+
+impl NoteKind {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::LowercaseSkillMd => "lowercase-skill-md",
+            Self::MissingSkillMd => "missing-skill-md",
+            Self::Symlink => "symlink",
+            Self::SymlinkEscape => "symlink-escape",
+            Self::SymlinkLoop => "symlink-loop",
+            Self::BrokenSymlink => "broken-symlink",
+            Self::Unreadable => "unreadable",
+            Self::TooLarge => "too-large",
+            Self::SameFile => "same-file",
+            Self::DepthLimit => "depth-limit",
+            Self::DirectoryLimit => "directory-limit",
+        }
+    }
+}
+
+impl fmt::Display for NoteKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Marks every skill that loses its name to another: the winner has the highest precedence,
+/// then the earliest root, then comes first in discovery order.
+pub(crate) fn resolve_shadowing(skills: &mut [Skill]) {
+    let mut order: Vec<usize> = (0..skills.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (sa, sb) = (&skills[a], &skills[b]);
+        sa.name()
+            .cmp(&sb.name())
+            .then(sb.origin.precedence.cmp(&sa.origin.precedence))
+            .then(sa.origin.root_index.cmp(&sb.origin.root_index))
+            .then(a.cmp(&b))
+    });
+    let mut winner: Option<usize> = None;
+    for idx in order {
+        match winner {
+            Some(w) if skills[w].name() == skills[idx].name() => {
+                let path = skills[w].skill_md.clone();
+                skills[idx].shadowed_by = Some(path);
+            }
+            _ => {
+                skills[idx].shadowed_by = None;
+                winner = Some(idx);
+            }
+        }
+    }
+}

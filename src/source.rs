@@ -1,0 +1,286 @@
+//! The raw bytes of a `SKILL.md` and the encoding facts about them.
+//!
+//! Rules judge encoding problems (BOM, CRLF, invalid UTF-8, NUL bytes); this module only records
+//! them. Text is decoded lossily so that parsing can go on, and every offset the rest of the crate
+//! hands out is a byte offset into the *original* bytes: [`Source::file_offset`] maps an offset in
+//! the decoded text back to the file.
+
+use serde::Serialize;
+
+/// A half-open byte range `start..end` in the original file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub const fn new(start: usize, end: usize) -> Self {
+        Self { start, end }
+    }
+
+    pub const fn len(self) -> usize {
+        self.end - self.start
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+
+    /// The same span moved `by` bytes to the right.
+    pub const fn shifted(self, by: usize) -> Self {
+        Self::new(self.start + by, self.end + by)
+    }
+}
+
+/// Line-ending facts: counts and the first offset of each kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct LineEndings {
+    pub lf: usize,
+    pub crlf: usize,
+    pub lone_cr: usize,
+    /// Byte offset of the first `\r\n`.
+    pub first_crlf: Option<usize>,
+    /// Byte offset of the first `\r` not followed by `\n`.
+    pub first_lone_cr: Option<usize>,
+}
+
+/// Encoding facts recorded while reading the file. Nothing here is fixed: the rules decide.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+pub struct Encoding {
+    /// The file starts with the UTF-8 byte order mark `EF BB BF`.
+    pub bom: bool,
+    pub line_endings: LineEndings,
+    /// Byte offset of the first byte that is not valid UTF-8.
+    pub invalid_utf8: Option<usize>,
+    /// Byte offset of the first NUL byte, and how many there are.
+    pub first_nul: Option<usize>,
+    pub nul_count: usize,
+}
+
+/// The bytes of a file, their lossy UTF-8 decoding, and the map between the two.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Source {
+    bytes: Vec<u8>,
+    text: String,
+    /// For each replacement character in `text`: (offset in text, offset in bytes) of the byte
+    /// right after it. Empty when the file is valid UTF-8 (then offsets are identical).
+    remap: Vec<(usize, usize)>,
+    encoding: Encoding,
+}
+
+pub const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+impl Source {
+    pub fn new(bytes: Vec<u8>) -> Self {
+        let (text, remap, invalid_utf8) = decode(&bytes);
+        let encoding = Encoding {
+            bom: bytes.starts_with(BOM),
+            line_endings: line_endings(&bytes),
+            invalid_utf8,
+            first_nul: memchr_nul(&bytes),
+            nul_count: bytes.iter().filter(|&&b| b == 0).count(),
+        };
+        Self {
+            bytes,
+            text,
+            remap,
+            encoding,
+        }
+    }
+
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// The decoded text; invalid UTF-8 sequences appear as U+FFFD.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    pub fn encoding(&self) -> &Encoding {
+        &self.encoding
+    }
+
+    /// Maps a byte offset in [`Source::text`] to the byte offset in the file.
+    pub fn file_offset(&self, text_offset: usize) -> usize {
+        if self.remap.is_empty() {
+            return text_offset;
+        }
+        // The last replacement that ends at or before `text_offset` decides the delta.
+        let idx = self.remap.partition_point(|&(t, _)| t <= text_offset);
+        match idx {
+            0 => text_offset,
+            i => {
+                let (t, b) = self.remap[i - 1];
+                b + (text_offset - t)
+            }
+        }
+    }
+
+    /// Maps a span in [`Source::text`] to a span in the file.
+    pub fn file_span(&self, text_span: Span) -> Span {
+        Span::new(
+            self.file_offset(text_span.start),
+            self.file_offset(text_span.end),
+        )
+    }
+
+    /// 1-based line and column (in characters) of a byte offset in the file.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.bytes.len());
+        let before = &self.bytes[..offset];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let column = String::from_utf8_lossy(&before[line_start..])
+            .chars()
+            .count()
+            + 1;
+        (line, column)
+    }
+}
+
+/// Lossy UTF-8 decoding that remembers where each replacement went.
+fn decode(bytes: &[u8]) -> (String, Vec<(usize, usize)>, Option<usize>) {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => (text.to_owned(), Vec::new(), None),
+        Err(first) => {
+            let mut text = String::with_capacity(bytes.len() + 8);
+            let mut remap = Vec::new();
+            for chunk in bytes.utf8_chunks() {
+                text.push_str(chunk.valid());
+                if !chunk.invalid().is_empty() {
+                    text.push(char::REPLACEMENT_CHARACTER);
+                    let byte_end = chunk_end(bytes, chunk.invalid());
+                    remap.push((text.len(), byte_end));
+                }
+            }
+            (text, remap, Some(first.valid_up_to()))
+        }
+    }
+}
+
+/// Offset just past `part`, a subslice of `whole`.
+fn chunk_end(whole: &[u8], part: &[u8]) -> usize {
+    part.as_ptr() as usize - whole.as_ptr() as usize + part.len()
+}
+
+fn memchr_nul(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().position(|&b| b == 0)
+}
+
+fn line_endings(bytes: &[u8]) -> LineEndings {
+    let mut le = LineEndings::default();
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'\n' if i > 0 && bytes[i - 1] == b'\r' => {
+                le.crlf += 1;
+                le.first_crlf.get_or_insert(i - 1);
+            }
+            b'\n' => le.lf += 1,
+            b'\r' if bytes.get(i + 1) != Some(&b'\n') => {
+                le.lone_cr += 1;
+                le.first_lone_cr.get_or_insert(i);
+            }
+            _ => {}
+        }
+    }
+    le
+}
+
+/// The lines of `text` with their spans, splitting on `\n`, `\r\n` and lone `\r` (universal
+/// newlines). Each item is (content without terminator, span of content, span including the
+/// terminator).
+pub fn lines(text: &str) -> impl Iterator<Item = (&str, Span, Span)> {
+    let bytes = text.as_bytes();
+    let mut pos = 0;
+    std::iter::from_fn(move || {
+        if pos >= bytes.len() {
+            return None;
+        }
+        let start = pos;
+        let mut end = start;
+        while end < bytes.len() && bytes[end] != b'\n' && bytes[end] != b'\r' {
+            end += 1;
+        }
+        let next = match bytes.get(end) {
+            Some(b'\r') if bytes.get(end + 1) == Some(&b'\n') => end + 2,
+            Some(_) => end + 1,
+            None => end,
+        };
+        pos = next;
+        Some((
+            &text[start..end],
+            Span::new(start, end),
+            Span::new(start, next),
+        ))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn valid_utf8_maps_offsets_to_themselves() {
+        let s = Source::new(b"abc\ndef".to_vec());
+        assert_eq!(s.file_offset(5), 5);
+        assert_eq!(s.encoding().invalid_utf8, None);
+        assert_eq!(s.line_col(5), (2, 2));
+    }
+
+    #[test]
+    fn invalid_utf8_is_recorded_and_offsets_map_back() {
+        // "ab" + two invalid bytes (each its own replacement) + "cd"
+        let s = Source::new(b"ab\xFF\xFEcd".to_vec());
+        assert_eq!(s.encoding().invalid_utf8, Some(2));
+        assert_eq!(s.text(), "ab\u{FFFD}\u{FFFD}cd");
+        // "c" is at text offset 8 (2 + 3 + 3) and byte offset 4.
+        assert_eq!(s.file_offset(8), 4);
+        assert_eq!(s.file_offset(2), 2);
+        assert_eq!(s.file_offset(9), 5);
+    }
+
+    #[test]
+    fn truncated_multibyte_sequence_is_one_replacement() {
+        let s = Source::new(b"x\xE2\x82y".to_vec());
+        assert_eq!(s.text(), "x\u{FFFD}y");
+        assert_eq!(s.file_offset(4), 3);
+    }
+
+    #[test]
+    fn bom_and_nul_are_recorded() {
+        let s = Source::new(b"\xEF\xBB\xBF---\n\0x\0".to_vec());
+        assert!(s.encoding().bom);
+        assert_eq!(s.encoding().first_nul, Some(7));
+        assert_eq!(s.encoding().nul_count, 2);
+    }
+
+    #[test]
+    fn line_endings_are_counted_by_kind() {
+        let s = Source::new(b"a\r\nb\nc\rd\r\n".to_vec());
+        let le = s.encoding().line_endings;
+        assert_eq!((le.lf, le.crlf, le.lone_cr), (1, 2, 1));
+        assert_eq!(le.first_crlf, Some(1));
+        assert_eq!(le.first_lone_cr, Some(6));
+    }
+
+    #[test]
+    fn lines_split_on_every_terminator() {
+        let got: Vec<_> = lines("a\r\nb\nc\rd")
+            .map(|(l, _, full)| (l, full))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("a", Span::new(0, 3)),
+                ("b", Span::new(3, 5)),
+                ("c", Span::new(5, 7)),
+                ("d", Span::new(7, 8)),
+            ]
+        );
+    }
+}
