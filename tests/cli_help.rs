@@ -1,0 +1,36 @@
+//! What `--help` and `--version` show, snapshotted so every change to the surface is reviewed.
+//!
+//! Refresh with `INSTA_UPDATE=always cargo test --test cli_help` and review the diff.
+#![allow(clippy::unwrap_used)]
+
+use assert_cmd::Command;
+
+fn output(args: &[&str]) -> String {
+    let out = Command::cargo_bin("skills")
+        .unwrap()
+        .args(args)
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "100")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{args:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn top_level_help() {
+    insta::assert_snapshot!("help", output(&["--help"]));
+}
+
+#[test]
+fn list_help() {
+    insta::assert_snapshot!("list_help", output(&["list", "--help"]));
+}
+
+#[test]
+fn version_names_the_crate_version() {
+    assert_eq!(
+        output(&["--version"]),
+        format!("skills {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}
