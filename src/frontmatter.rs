@@ -13,7 +13,7 @@
 use std::fmt;
 
 use serde::Serialize;
-use serde::de::{self, Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 
 use crate::source::{Source, Span, lines};
 
@@ -111,7 +111,7 @@ pub enum Value {
     String(String),
     Sequence(Vec<Value>),
     Mapping(Vec<(Value, Value)>),
-    /// A value with an explicit tag such as `!foo`.
+    /// A value with an explicit tag such as `!foo` (the tag includes its `!`).
     Tagged(String, Box<Value>),
 }
 
@@ -168,7 +168,8 @@ impl Value {
         }
     }
 
-    /// The value as a short text: scalars as written, collections by kind.
+    /// The value as a short text: scalars as the parser resolved them (`0x1F` is `31`),
+    /// collections by kind.
     pub fn render(&self) -> String {
         match self {
             Self::Null => "null".to_owned(),
@@ -192,7 +193,10 @@ impl Frontmatter {
     /// The entry for `key`. With duplicate keys the last one wins, as in PyYAML; most other
     /// parsers reject the file (see [`Frontmatter::duplicate_keys`]).
     pub fn get(&self, key: &str) -> Option<&Field> {
-        self.fields().iter().rev().find(|f| f.key == key)
+        self.fields()
+            .iter()
+            .rev()
+            .find(|f| f.key == key && f.key_kind == ValueKind::String)
     }
 
     /// Every entry whose key already appeared earlier, with the first occurrence.
@@ -204,7 +208,7 @@ impl Frontmatter {
             .filter_map(|(i, f)| {
                 fields[..i]
                     .iter()
-                    .find(|earlier| earlier.key == f.key)
+                    .find(|earlier| earlier.key == f.key && earlier.key_kind == f.key_kind)
                     .map(|first| (first, f))
             })
             .collect()
@@ -272,13 +276,10 @@ pub fn parse(source: &Source) -> Document {
 
 /// Parses the YAML block that starts at text offset `base`.
 fn parse_yaml(yaml: &str, base: usize, source: &Source) -> Yaml {
-    let top = match serde_yaml::from_str::<Top>(yaml) {
-        Ok(top) => top,
-        Err(err) => return Yaml::Invalid(yaml_error(&err, base, source)),
-    };
-    let entries = match top {
-        Top::Other(kind) => return Yaml::NotMapping(kind),
-        Top::Map(entries) => entries,
+    let pairs = match serde_yaml::from_str::<Value>(yaml) {
+        Ok(Value::Mapping(pairs)) => pairs,
+        Ok(other) => return Yaml::NotMapping(other.kind()),
+        Err(err) => return Yaml::Invalid(yaml_error(&err, yaml, base, source)),
     };
     let ctx = Ctx {
         yaml,
@@ -286,10 +287,6 @@ fn parse_yaml(yaml: &str, base: usize, source: &Source) -> Yaml {
         source,
         whole: source.file_span(Span::new(base, base + yaml.len())),
     };
-    let pairs = entries
-        .into_iter()
-        .map(|(k, v)| (convert(k), convert(v)))
-        .collect();
     let nodes = structure(yaml).and_then(|node| node.children);
     Yaml::Mapping(ctx.fields(pairs, nodes))
 }
@@ -353,10 +350,8 @@ fn value_span(yaml: &str, key: Span, value: &Node) -> Span {
         Some(ScalarStyle::Literal | ScalarStyle::Folded)
     ) {
         let between = &yaml[key.end..span.start.max(key.end)];
-        if let Some(colon) = between.find(':')
-            && let Some(ind) = between[colon..].find(['|', '>'])
-        {
-            span.start = key.end + colon + ind;
+        if let Some(at) = block_indicator(between) {
+            span.start = key.end + at;
         }
         let trimmed = yaml[span.start..span.end].trim_end().len();
         span.end = span.start + trimmed;
@@ -364,125 +359,161 @@ fn value_span(yaml: &str, key: Span, value: &Node) -> Span {
     span
 }
 
-fn yaml_error(err: &serde_yaml::Error, base: usize, source: &Source) -> YamlError {
-    let message = err.to_string();
-    let (reason, offset) = match err.location() {
-        Some(loc) => {
-            // serde_yaml puts its own (YAML-block relative) position in the text; drop it, the
-            // offset carries the position in the file.
-            let positions = [
-                format!(" at line {} column {}", loc.line(), loc.column()),
-                format!(" at position {}", loc.index()),
-            ];
-            let reason = positions
-                .iter()
-                .find(|p| message.contains(p.as_str()))
-                .map_or(message.clone(), |p| message.replacen(p.as_str(), "", 1));
-            (reason, base + loc.index())
+/// The offset of a block scalar's `|` or `>` in the text between a key and the scalar's
+/// content, skipping the colon and comments.
+fn block_indicator(between: &str) -> Option<usize> {
+    let colon = between.find(':')?;
+    let mut offset = colon + 1;
+    for line in between[colon + 1..].split_inclusive('\n') {
+        let code = match line.find('#') {
+            Some(hash) if hash == 0 || line[..hash].ends_with([' ', '\t']) => &line[..hash],
+            _ => line,
+        };
+        if let Some(at) = code.find(['|', '>']) {
+            return Some(offset + at);
         }
-        None => (message, base),
-    };
+        offset += line.len();
+    }
+    None
+}
+
+fn yaml_error(err: &serde_yaml::Error, yaml: &str, base: usize, source: &Source) -> YamlError {
+    let message = err.to_string();
+    // Reader errors (control characters, bad encoding) carry a byte position in the text;
+    // scanner and parser errors carry a location. Either is relative to the YAML block.
+    let (reason, position) = strip_positions(&message);
+    let index = position.or_else(|| err.location().map(|l| l.index()));
     YamlError {
         reason,
-        offset: source.file_offset(offset),
+        offset: source.file_offset(base + index.unwrap_or(0).min(yaml.len())),
     }
 }
 
-fn convert(value: serde_yaml::Value) -> Value {
-    match value {
-        serde_yaml::Value::Null => Value::Null,
-        serde_yaml::Value::Bool(b) => Value::Bool(b),
-        serde_yaml::Value::Number(n) => Value::Number(n.to_string()),
-        serde_yaml::Value::String(s) => Value::String(s),
-        serde_yaml::Value::Sequence(items) => {
-            Value::Sequence(items.into_iter().map(convert).collect())
-        }
-        serde_yaml::Value::Mapping(map) => Value::Mapping(
-            map.into_iter()
-                .map(|(k, v)| (convert(k), convert(v)))
-                .collect(),
-        ),
-        serde_yaml::Value::Tagged(tagged) => {
-            Value::Tagged(tagged.tag.to_string(), Box::new(convert(tagged.value)))
+/// Removes serde_yaml's ` at line L column C` and ` at position P` phrases (which count from the
+/// YAML block, not the file) and returns the message with the first `position`, if any.
+fn strip_positions(message: &str) -> (String, Option<usize>) {
+    let mut out = String::with_capacity(message.len());
+    let mut position = None;
+    let mut rest = message;
+    while let Some(at) = rest.find(" at ") {
+        out.push_str(&rest[..at]);
+        let tail = &rest[at + 4..];
+        if let Some(after) = phrase(tail, &["line ", " column "]) {
+            rest = after;
+        } else if let Some(after) = phrase(tail, &["position "]) {
+            let digits = &tail["position ".len()..tail.len() - after.len()];
+            position = position.or_else(|| digits.parse().ok());
+            rest = after;
+        } else {
+            out.push_str(" at ");
+            rest = tail;
         }
     }
+    out.push_str(rest);
+    (out, position)
 }
 
-/// The top level as serde_yaml sees it, keeping duplicate keys (serde_yaml's own `Mapping`
-/// rejects them, and they are a fact for the rules to report, not a reason to stop).
-enum Top {
-    Map(Vec<(serde_yaml::Value, serde_yaml::Value)>),
-    Other(ValueKind),
+/// Matches `words[0] N words[1] M …` at the start of `text`; returns what follows.
+fn phrase<'t>(text: &'t str, words: &[&str]) -> Option<&'t str> {
+    let mut rest = text;
+    for word in words {
+        rest = rest.strip_prefix(word)?;
+        let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        if digits == 0 {
+            return None;
+        }
+        rest = &rest[digits..];
+    }
+    Some(rest)
 }
 
-impl<'de> Deserialize<'de> for Top {
+/// Values are read with a visitor of our own rather than `serde_yaml::Value`, whose mappings
+/// reject duplicate keys: a duplicate is a fact for the rules to report, not a reason to stop.
+impl<'de> Deserialize<'de> for Value {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(TopVisitor)
+        deserializer.deserialize_any(ValueVisitor)
     }
 }
 
-struct TopVisitor;
+struct ValueVisitor;
 
-impl<'de> Visitor<'de> for TopVisitor {
-    type Value = Top;
+impl<'de> Visitor<'de> for ValueVisitor {
+    type Value = Value;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a YAML document")
+        f.write_str("a YAML value")
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Top, A::Error> {
-        let mut entries = Vec::new();
-        while let Some(entry) = map.next_entry()? {
-            entries.push(entry);
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut pairs = Vec::new();
+        while let Some(pair) = map.next_entry()? {
+            pairs.push(pair);
         }
-        Ok(Top::Map(entries))
+        Ok(Value::Mapping(pairs))
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Top, A::Error> {
-        while seq.next_element::<IgnoredAny>()?.is_some() {}
-        Ok(Top::Other(ValueKind::Sequence))
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Value::Sequence(items))
     }
 
-    fn visit_enum<A: de::EnumAccess<'de>>(self, data: A) -> Result<Top, A::Error> {
-        let (IgnoredAny, variant) = data.variant::<IgnoredAny>()?;
-        de::VariantAccess::newtype_variant::<IgnoredAny>(variant)?;
-        Ok(Top::Other(ValueKind::Tagged))
+    /// serde_yaml hands a value with a tag such as `!foo` over as an enum variant.
+    fn visit_enum<A: de::EnumAccess<'de>>(self, data: A) -> Result<Value, A::Error> {
+        let (tag, variant) = data.variant::<String>()?;
+        let value = de::VariantAccess::newtype_variant::<Value>(variant)?;
+        Ok(Value::Tagged(format!("!{tag}"), Box::new(value)))
     }
 
-    fn visit_bool<E>(self, _: bool) -> Result<Top, E> {
-        Ok(Top::Other(ValueKind::Bool))
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
     }
 
-    fn visit_i64<E>(self, _: i64) -> Result<Top, E> {
-        Ok(Top::Other(ValueKind::Number))
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::Number(v.to_string()))
     }
 
-    fn visit_u64<E>(self, _: u64) -> Result<Top, E> {
-        Ok(Top::Other(ValueKind::Number))
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::Number(v.to_string()))
     }
 
-    fn visit_i128<E>(self, _: i128) -> Result<Top, E> {
-        Ok(Top::Other(ValueKind::Number))
+    fn visit_i128<E>(self, v: i128) -> Result<Value, E> {
+        Ok(Value::Number(v.to_string()))
     }
 
-    fn visit_u128<E>(self, _: u128) -> Result<Top, E> {
-        Ok(Top::Other(ValueKind::Number))
+    fn visit_u128<E>(self, v: u128) -> Result<Value, E> {
+        Ok(Value::Number(v.to_string()))
     }
 
-    fn visit_f64<E>(self, _: f64) -> Result<Top, E> {
-        Ok(Top::Other(ValueKind::Number))
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        let text = if v.is_nan() {
+            ".nan".to_owned()
+        } else if v.is_infinite() {
+            if v > 0.0 { ".inf" } else { "-.inf" }.to_owned()
+        } else if v.fract() == 0.0 && v.abs() < 1e16 {
+            format!("{v:.1}")
+        } else {
+            v.to_string()
+        };
+        Ok(Value::Number(text))
     }
 
-    fn visit_str<E>(self, _: &str) -> Result<Top, E> {
-        Ok(Top::Other(ValueKind::String))
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_owned()))
     }
 
-    fn visit_unit<E>(self) -> Result<Top, E> {
-        Ok(Top::Other(ValueKind::Null))
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
     }
 
-    fn visit_none<E>(self) -> Result<Top, E> {
-        Ok(Top::Other(ValueKind::Null))
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
     }
 }
 
@@ -527,8 +558,8 @@ fn char_to_byte(text: &str) -> impl Fn(usize) -> usize + '_ {
     }
 }
 
-/// Deep enough for any real frontmatter; deeper input is treated as "no spans", never a crash.
-const MAX_DEPTH: usize = 64;
+/// serde_yaml's own nesting limit; deeper input is treated as "no spans", never a crash.
+const MAX_DEPTH: usize = 128;
 
 fn node<'a>(
     event: saphyr_parser::Event<'a>,
@@ -557,7 +588,7 @@ fn node<'a>(
                 match events.next()?? {
                     (Event::SequenceEnd, close) => {
                         return Some(Node {
-                            span: Span::new(span.start, end.max(close.end)),
+                            span: Span::new(span.start, collection_end(end, close)),
                             style: None,
                             children: None,
                         });
@@ -573,7 +604,7 @@ fn node<'a>(
                 match events.next()?? {
                     (Event::MappingEnd, close) => {
                         return Some(Node {
-                            span: Span::new(span.start, end.max(close.end)),
+                            span: Span::new(span.start, collection_end(end, close)),
                             style: None,
                             children: Some(children),
                         });
@@ -589,6 +620,16 @@ fn node<'a>(
             }
         }
         _ => None,
+    }
+}
+
+/// Where a collection ends: at its `]`/`}` for flow style; for block style (whose end event is
+/// empty and sits at the next token, past blank lines and comments) at its last entry.
+fn collection_end(last_entry_end: usize, close: Span) -> usize {
+    if close.is_empty() {
+        last_entry_end
+    } else {
+        close.end
     }
 }
 

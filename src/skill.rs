@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use crate::frontmatter::{self, Document, Field, FrontmatterState, Yaml};
+use crate::frontmatter::{self, Document, Field, FrontmatterState, ValueKind, Yaml};
 use crate::source::{Source, Span};
 
 /// Who a skills root belongs to. Runtimes rank roots by scope; the provider ranks by precedence.
@@ -155,6 +155,7 @@ impl Skill {
             FrontmatterState::Unclosed { .. } => Some("frontmatter is not closed".to_owned()),
             FrontmatterState::Present(fm) => match &fm.content {
                 Yaml::Mapping(_) => None,
+                Yaml::NotMapping(ValueKind::Null) => Some("frontmatter is empty".to_owned()),
                 Yaml::NotMapping(kind) => Some(format!("frontmatter is a {kind}, not a mapping")),
                 Yaml::Invalid(err) => {
                     let (line, column) = self.source.line_col(err.offset);

@@ -126,15 +126,19 @@ impl Source {
         )
     }
 
-    /// 1-based line and column (in characters) of a byte offset in the file.
+    /// 1-based line and column (in characters) of a byte offset in the file. Lines end at
+    /// `\n`, `\r\n` or a lone `\r`, as in the frontmatter split.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let offset = offset.min(self.bytes.len());
-        let before = &self.bytes[..offset];
-        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-        let line_start = before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
+        let before = &self.bytes[..offset.min(self.bytes.len())];
+        let mut line = 1;
+        let mut line_start = 0;
+        for (i, &b) in before.iter().enumerate() {
+            let ends_line = b == b'\n' || (b == b'\r' && self.bytes.get(i + 1) != Some(&b'\n'));
+            if ends_line {
+                line += 1;
+                line_start = i + 1;
+            }
+        }
         let column = String::from_utf8_lossy(&before[line_start..])
             .chars()
             .count()

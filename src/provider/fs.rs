@@ -126,13 +126,6 @@ impl FsProvider {
     pub fn notes(&self) -> &[Note] {
         &self.notes
     }
-
-    fn skill(&self, name: &str) -> Result<&Skill, ResourceError> {
-        self.get(name).ok_or_else(|| ResourceError::UnknownSkill {
-            name: name.to_owned(),
-            available: self.names(),
-        })
-    }
 }
 
 impl SkillProvider for FsProvider {
@@ -141,7 +134,7 @@ impl SkillProvider for FsProvider {
     }
 
     fn resources(&self, name: &str) -> Result<Resources, ResourceError> {
-        let skill = self.skill(name)?;
+        let skill = self.lookup(name)?;
         let dir = fs::canonicalize(&skill.dir).map_err(|source| ResourceError::Io {
             path: skill.dir.display().to_string(),
             source,
@@ -173,7 +166,7 @@ impl SkillProvider for FsProvider {
         relative_path: &str,
         lines: Option<LineRange>,
     ) -> Result<Resource, ResourceError> {
-        let skill = self.skill(name)?;
+        let skill = self.lookup(name)?;
         let rel = resource::check_relative(relative_path)?;
         let shown = paths::to_slash(&rel);
         let io = |source| ResourceError::Io {

@@ -85,14 +85,13 @@ impl MemoryProvider {
     }
 
     fn files_of(&self, name: &str) -> Result<&BTreeMap<String, Vec<u8>>, ResourceError> {
-        self.skills
+        let skill = self.lookup(name)?;
+        let index = self
+            .skills
             .iter()
-            .position(|s| s.shadowed_by.is_none() && s.name() == name)
-            .map(|i| &self.files[i])
-            .ok_or_else(|| ResourceError::UnknownSkill {
-                name: name.to_owned(),
-                available: self.names(),
-            })
+            .position(|s| std::ptr::eq(s, skill))
+            .unwrap_or_default();
+        Ok(&self.files[index])
     }
 }
 

@@ -34,6 +34,14 @@ pub trait SkillProvider {
             .find(|s| s.shadowed_by.is_none() && s.name() == name)
     }
 
+    /// The skill that wins `name`, or the error that names the available ones.
+    fn lookup(&self, name: &str) -> Result<&Skill, ResourceError> {
+        self.get(name).ok_or_else(|| ResourceError::UnknownSkill {
+            name: name.to_owned(),
+            available: self.names(),
+        })
+    }
+
     /// The files of a skill other than its `SKILL.md`: relative `/` paths, sorted, bounded.
     fn resources(&self, name: &str) -> Result<Resources, ResourceError>;
 
