@@ -3,6 +3,27 @@
 //! The library is what the `skills` binary runs, and it can be embedded: a [`provider`] finds and
 //! parses skills ([`provider::FsProvider`] on disk, [`provider::MemoryProvider`] from data), and
 //! every [`skill::Skill`] carries the facts its `SKILL.md` holds, with byte spans.
+//!
+//! ```
+//! use skills::provider::{MemoryProvider, MemorySkill, SkillProvider};
+//!
+//! let skill = MemorySkill::new(
+//!     "/skills/pdf-processing",
+//!     "---\nname: pdf-processing\ndescription: Extracts text from PDFs. Use with PDFs.\n---\n# PDF\n",
+//! )
+//! .with_file("references/forms.md", "# Forms\nFill them in.\n");
+//! let provider = MemoryProvider::new([skill]);
+//!
+//! let pdf = provider.get("pdf-processing").expect("the skill is there");
+//! assert_eq!(pdf.description(), Some("Extracts text from PDFs. Use with PDFs."));
+//! let name = pdf.field("name").expect("a name field");
+//! assert_eq!(pdf.slice(name.value_span), "pdf-processing");
+//!
+//! let forms = provider.read_resource("pdf-processing", "references/forms.md", None)?;
+//! assert_eq!(forms.text, "# Forms\nFill them in.\n");
+//! assert!(provider.read_resource("pdf-processing", "../secret", None).is_err());
+//! # Ok::<(), skills::provider::ResourceError>(())
+//! ```
 
 pub mod cli;
 pub mod commands;
