@@ -1,0 +1,59 @@
+//! The README stays true: its two fresh-machine commands are the ones CI and the fixtures use,
+//! and every `$ skills …` example shows exactly what the command prints (stdout, then stderr).
+#![allow(clippy::unwrap_used)]
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn readme() -> String {
+    std::fs::read_to_string(repo().join("README.md")).unwrap()
+}
+
+#[test]
+fn names_the_main_job_and_the_test_command() {
+    let readme = readme();
+    assert!(readme.contains("cargo run --release -- list fixtures/skills\n"));
+    assert!(readme.contains("cargo test --locked\n"));
+    let ci = std::fs::read_to_string(repo().join(".ci/run")).unwrap();
+    assert!(ci.lines().any(|l| l.trim() == "cargo test --locked"));
+}
+
+#[test]
+fn examples_match_what_the_commands_print() {
+    let readme = readme();
+    let mut checked = 0;
+    for block in readme.split("```text\n").skip(1) {
+        let block = &block[..block.find("```").unwrap()];
+        let Some(command) = block
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("$ skills "))
+        else {
+            continue;
+        };
+        let expected = &block[block.find('\n').unwrap() + 1..];
+        let out = Command::cargo_bin("skills")
+            .unwrap()
+            .current_dir(repo())
+            .env("NO_COLOR", "1")
+            .args(command.split_whitespace())
+            .output()
+            .unwrap();
+        let actual = format!(
+            "{}{}",
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap()
+        );
+        assert_eq!(
+            actual, expected,
+            "README example `skills {command}` is out of date"
+        );
+        checked += 1;
+    }
+    assert!(checked > 0, "the README has no `$ skills …` example");
+}
