@@ -282,6 +282,24 @@ fn resources_are_listed_sorted_without_the_skill_file() {
 }
 
 #[test]
+fn resource_listings_are_bounded() {
+    let t = tree(&[
+        ("pdf/SKILL.md", &skill_md("pdf")),
+        ("pdf/a.md", "a"),
+        ("pdf/b.md", "b"),
+        ("pdf/c.md", "c"),
+    ]);
+    let options = FsOptions {
+        max_resources: 2,
+        ..FsOptions::default()
+    };
+    let p = FsProvider::discover(&[Root::explicit(t.path())], options).unwrap();
+    let r = p.resources("pdf").unwrap();
+    assert_eq!(r.files, ["a.md", "b.md"]);
+    assert!(r.truncated);
+}
+
+#[test]
 fn read_resource_applies_every_guard() {
     let t = tree(&[
         ("pdf/SKILL.md", &skill_md("pdf")),
