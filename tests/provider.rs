@@ -31,6 +31,11 @@ fn discover(roots: &[Root]) -> FsProvider {
     FsProvider::discover(roots, FsOptions::default()).unwrap()
 }
 
+/// One explicit root with non-default options.
+fn discover_in(root: &Path, options: FsOptions) -> FsProvider {
+    FsProvider::discover(&[Root::explicit(root)], options).unwrap()
+}
+
 fn names(p: &FsProvider) -> Vec<String> {
     p.list().iter().map(|s| s.name().into_owned()).collect()
 }
@@ -90,7 +95,7 @@ fn gitignore_is_honoured_unless_turned_off() {
         respect_gitignore: false,
         ..FsOptions::default()
     };
-    let p = FsProvider::discover(&[Root::explicit(t.path())], options).unwrap();
+    let p = discover_in(t.path(), options);
     assert_eq!(names(&p), ["copied", "real"]);
 }
 
@@ -151,7 +156,7 @@ fn the_depth_bound_is_reported() {
         max_depth: 2,
         ..FsOptions::default()
     };
-    let p = FsProvider::discover(&[Root::explicit(t.path())], options).unwrap();
+    let p = discover_in(t.path(), options);
     assert_eq!(names(&p), ["shallow"]);
     assert_eq!(notes(&p, NoteKind::DepthLimit).len(), 1);
 }
@@ -170,7 +175,7 @@ fn the_directory_bound_is_reported() {
         max_dirs: 4,
         ..FsOptions::default()
     };
-    let p = FsProvider::discover(&[Root::explicit(t.path())], options).unwrap();
+    let p = discover_in(t.path(), options);
     // The root itself counts as the first directory.
     assert_eq!(names(&p), ["s0", "s1", "s2"]);
     assert_eq!(notes(&p, NoteKind::DirectoryLimit), [canon(t.path())]);
@@ -250,7 +255,7 @@ fn an_oversized_skill_file_is_recorded_not_read() {
         max_skill_md_bytes: 1000,
         ..FsOptions::default()
     };
-    let p = FsProvider::discover(&[Root::explicit(t.path())], options).unwrap();
+    let p = discover_in(t.path(), options);
     assert_eq!(names(&p), ["small"]);
     assert_eq!(
         notes(&p, NoteKind::TooLarge),
@@ -293,7 +298,7 @@ fn resource_listings_are_bounded() {
         max_resources: 2,
         ..FsOptions::default()
     };
-    let p = FsProvider::discover(&[Root::explicit(t.path())], options).unwrap();
+    let p = discover_in(t.path(), options);
     let r = p.resources("pdf").unwrap();
     assert_eq!(r.files, ["a.md", "b.md"]);
     assert!(r.truncated);
@@ -345,7 +350,7 @@ fn read_resource_truncates_with_a_notice() {
         max_resource_bytes: 100,
         ..FsOptions::default()
     };
-    let p = FsProvider::discover(&[Root::explicit(t.path())], options).unwrap();
+    let p = discover_in(t.path(), options);
     let r = p.read_resource("pdf", "big.txt", None).unwrap();
     assert_eq!(r.text.len(), 100);
     assert_eq!(
