@@ -32,8 +32,10 @@ pub mod frontmatter;
 pub mod paths;
 pub mod provider;
 pub mod report;
+pub mod rules;
 pub mod skill;
 pub mod source;
+pub mod targets;
 
 use std::io::Write;
 use std::process::ExitCode;

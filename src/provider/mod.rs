@@ -19,7 +19,7 @@ pub use fs::{FsOptions, FsProvider, Root};
 pub use memory::{MemoryProvider, MemorySkill};
 pub use resource::{
     DEFAULT_MAX_RESOURCE_BYTES, DEFAULT_MAX_RESOURCES, LineRange, Resource, ResourceError,
-    Resources, Truncation,
+    Resources, Truncation, check_relative,
 };
 
 /// The interface every consumer of skills uses.

@@ -1,0 +1,342 @@
+//! What a rule sees: one skill (or all of them), the selected targets, the thresholds, and the
+//! files beside the skill, listed and read lazily and at most once.
+
+use std::cell::{OnceCell, RefCell};
+use std::collections::{BTreeMap, HashMap};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use serde::Serialize;
+
+use crate::paths;
+use crate::skill::Skill;
+use crate::source::Source;
+use crate::targets::Target;
+
+/// Thresholds and switches a config file or the command line can change.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Settings {
+    /// Body lines above which S105 warns.
+    pub max_body_lines: usize,
+    /// Body o200k tokens above which S106 warns.
+    pub max_body_tokens: usize,
+    /// Overrides every selected target's description limit when set.
+    pub max_description_chars: Option<usize>,
+    /// Lines above which a referenced file should open with a table of contents.
+    pub toc_min_lines: usize,
+    /// Whether `.gitignore` hides files from the layout rules (as it does from packaging).
+    #[serde(skip)]
+    pub respect_gitignore: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            max_body_lines: 500,
+            max_body_tokens: 5000,
+            max_description_chars: None,
+            toc_min_lines: 100,
+            respect_gitignore: true,
+        }
+    }
+}
+
+/// The biggest file a rule reads beside `SKILL.md`; larger files are treated as unreadable.
+pub const MAX_READ_BYTES: u64 = 1 << 20;
+/// The most entries listed in one skill directory.
+pub const MAX_TREE_ENTRIES: usize = 10_000;
+/// Directories listed but never entered: they are junk, and can be huge.
+const OPAQUE_DIRS: [&str; 3] = [".git", "node_modules", "__pycache__"];
+
+/// A file or directory inside a skill directory.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Entry {
+    /// Relative to the skill directory, `/`-separated.
+    pub path: String,
+    pub is_dir: bool,
+}
+
+impl Entry {
+    /// The last path component.
+    pub fn file_name(&self) -> &str {
+        self.path.rsplit('/').next().unwrap_or(&self.path)
+    }
+}
+
+/// Everything in a skill directory (sorted), except what `.gitignore` hides.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tree {
+    pub entries: Vec<Entry>,
+    /// The listing stopped at [`MAX_TREE_ENTRIES`].
+    pub truncated: bool,
+}
+
+impl Tree {
+    /// Builds a tree from relative paths; a path ending in `/` is a directory. Parent
+    /// directories are added.
+    pub fn from_paths<'a>(paths: impl IntoIterator<Item = &'a str>) -> Self {
+        let mut entries = BTreeMap::new();
+        for path in paths {
+            let is_dir = path.ends_with('/');
+            let path = path.trim_end_matches('/');
+            let mut parent = path;
+            while let Some((p, _)) = parent.rsplit_once('/') {
+                entries.insert(p.to_owned(), true);
+                parent = p;
+            }
+            entries.insert(path.to_owned(), is_dir);
+        }
+        Self {
+            entries: entries
+                .into_iter()
+                .map(|(path, is_dir)| Entry { path, is_dir })
+                .collect(),
+            truncated: false,
+        }
+    }
+
+    /// Lists `dir` on disk.
+    pub fn scan(dir: &Path, respect_gitignore: bool) -> Self {
+        let mut builder = ignore::WalkBuilder::new(dir);
+        builder
+            .hidden(false)
+            .ignore(false)
+            .parents(respect_gitignore)
+            .git_ignore(respect_gitignore)
+            .git_exclude(respect_gitignore)
+            .git_global(false)
+            .follow_links(false)
+            .max_depth(Some(16))
+            .sort_by_file_name(Ord::cmp)
+            .filter_entry(|e| {
+                let parent_opaque = e
+                    .path()
+                    .parent()
+                    .and_then(Path::file_name)
+                    .is_some_and(|p| OPAQUE_DIRS.iter().any(|d| p == *d));
+                !(parent_opaque && e.depth() > 1)
+            });
+        let mut tree = Self::default();
+        for entry in builder.build().flatten() {
+            if entry.depth() == 0 {
+                continue;
+            }
+            let rel = entry.path().strip_prefix(dir).unwrap_or(entry.path());
+            // Entries inside an opaque directory: keep only the directory itself.
+            let inside_opaque = rel.parent().is_some_and(|p| {
+                p.components()
+                    .any(|c| OPAQUE_DIRS.iter().any(|d| c.as_os_str() == *d))
+            });
+            if inside_opaque {
+                continue;
+            }
+            if tree.entries.len() == MAX_TREE_ENTRIES {
+                tree.truncated = true;
+                break;
+            }
+            tree.entries.push(Entry {
+                path: paths::to_slash(rel),
+                is_dir: entry.file_type().is_some_and(|t| t.is_dir()),
+            });
+        }
+        tree.entries.sort();
+        tree
+    }
+
+    /// Whether a file or directory exists at this relative `/` path.
+    pub fn contains(&self, path: &str) -> bool {
+        let path = path.trim_end_matches('/');
+        self.entries
+            .binary_search_by(|e| e.path.as_str().cmp(path))
+            .is_ok()
+    }
+
+    /// The files (not directories).
+    pub fn files(&self) -> impl Iterator<Item = &Entry> {
+        self.entries.iter().filter(|e| !e.is_dir)
+    }
+}
+
+/// Where the files beside `SKILL.md` come from.
+#[derive(Debug)]
+enum Files {
+    Disk { respect_gitignore: bool },
+    Memory(BTreeMap<String, Vec<u8>>),
+}
+
+/// One skill, as a per-skill rule sees it.
+#[derive(Debug)]
+pub struct SkillContext<'a> {
+    pub skill: &'a Skill,
+    /// The selected targets, at least one.
+    pub targets: &'a [&'static Target],
+    pub settings: &'a Settings,
+    files: Files,
+    tree: OnceCell<Tree>,
+    read_cache: RefCell<HashMap<String, Option<Rc<Source>>>>,
+}
+
+impl<'a> SkillContext<'a> {
+    /// A skill on disk.
+    pub fn new(skill: &'a Skill, targets: &'a [&'static Target], settings: &'a Settings) -> Self {
+        Self::with_files(
+            skill,
+            targets,
+            settings,
+            Files::Disk {
+                respect_gitignore: settings.respect_gitignore,
+            },
+        )
+    }
+
+    /// A skill whose other files are given as data (for tests and embedding).
+    pub fn in_memory(
+        skill: &'a Skill,
+        targets: &'a [&'static Target],
+        settings: &'a Settings,
+        files: BTreeMap<String, Vec<u8>>,
+    ) -> Self {
+        Self::with_files(skill, targets, settings, Files::Memory(files))
+    }
+
+    fn with_files(
+        skill: &'a Skill,
+        targets: &'a [&'static Target],
+        settings: &'a Settings,
+        files: Files,
+    ) -> Self {
+        Self {
+            skill,
+            targets,
+            settings,
+            files,
+            tree: OnceCell::new(),
+            read_cache: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// Whether a target with this ID is selected.
+    pub fn targets_include(&self, id: &str) -> bool {
+        self.targets.iter().any(|t| t.id == id)
+    }
+
+    /// Everything in the skill directory, listed on first use.
+    pub fn tree(&self) -> &Tree {
+        self.tree.get_or_init(|| match &self.files {
+            Files::Disk { respect_gitignore } => Tree::scan(&self.skill.dir, *respect_gitignore),
+            Files::Memory(files) => Tree::from_paths(files.keys().map(String::as_str)),
+        })
+    }
+
+    /// The absolute path of a file of the skill.
+    pub fn path_of(&self, rel: &str) -> PathBuf {
+        self.skill.dir.join(rel)
+    }
+
+    /// Reads a file of the skill (a relative `/` path, as listed by [`SkillContext::tree`]).
+    /// `None` when it is missing, not a regular file, outside the skill, or over
+    /// [`MAX_READ_BYTES`]. Each file is read at most once.
+    pub fn read(&self, rel: &str) -> Option<Rc<Source>> {
+        if let Some(cached) = self.read_cache.borrow().get(rel) {
+            return cached.clone();
+        }
+        let source = self
+            .read_uncached(rel)
+            .map(|bytes| Rc::new(Source::new(bytes)));
+        self.read_cache
+            .borrow_mut()
+            .insert(rel.to_owned(), source.clone());
+        source
+    }
+
+    fn read_uncached(&self, rel: &str) -> Option<Vec<u8>> {
+        crate::provider::check_relative(rel).ok()?;
+        match &self.files {
+            Files::Memory(files) => files.get(rel).cloned(),
+            Files::Disk { .. } => {
+                let path = self.skill.dir.join(rel);
+                let meta = std::fs::symlink_metadata(&path).ok()?;
+                if !meta.is_file() || meta.len() > MAX_READ_BYTES {
+                    return None;
+                }
+                let mut bytes = Vec::new();
+                std::fs::File::open(&path)
+                    .ok()?
+                    .take(MAX_READ_BYTES)
+                    .read_to_end(&mut bytes)
+                    .ok()?;
+                Some(bytes)
+            }
+        }
+    }
+}
+
+/// Every skill at once, for cross-skill rules.
+#[derive(Debug)]
+pub struct SetContext<'a> {
+    pub skills: &'a [Skill],
+    pub targets: &'a [&'static Target],
+    pub settings: &'a Settings,
+}
+
+#[cfg(test)]
+pub(crate) mod testing {
+    //! Running one rule over a skill written inline.
+
+    use std::collections::BTreeMap;
+    use std::path::PathBuf;
+
+    use super::{Settings, SkillContext};
+    use crate::rules::{Check, Finding, Rule};
+    use crate::skill::{Origin, Scope, Skill};
+    use crate::targets::{self, Target};
+
+    /// A skill in `/skills/<dir>` with this `SKILL.md` text.
+    pub fn skill(dir: &str, text: &str) -> Skill {
+        let dir = PathBuf::from("/skills").join(dir);
+        let origin = Origin {
+            root: PathBuf::from("/skills"),
+            scope: Scope::Custom,
+            precedence: 0,
+            root_index: 0,
+        };
+        Skill::parse(
+            dir.clone(),
+            dir.join("SKILL.md"),
+            origin,
+            text.as_bytes().to_vec(),
+        )
+    }
+
+    /// Runs a per-skill rule with the given targets (IDs) and files beside `SKILL.md`.
+    pub fn check_with(
+        rule: &'static Rule,
+        skill: &Skill,
+        target_ids: &[&str],
+        files: &[(&str, &str)],
+    ) -> Vec<Finding> {
+        let targets: Vec<&'static Target> = target_ids
+            .iter()
+            .map(|id| targets::find(id).expect("a known target"))
+            .collect();
+        let settings = Settings::default();
+        let files: BTreeMap<String, Vec<u8>> = files
+            .iter()
+            .map(|(p, c)| ((*p).to_owned(), c.as_bytes().to_vec()))
+            .collect();
+        let cx = SkillContext::in_memory(skill, &targets, &settings, files);
+        let Check::Skill(check) = rule.check else {
+            panic!("{} is not a per-skill rule", rule.id)
+        };
+        let mut out = Vec::new();
+        check(&cx, &mut out);
+        out
+    }
+
+    /// Runs a per-skill rule on `SKILL.md` text in a directory named `dir`, default target.
+    pub fn check(rule: &'static Rule, dir: &str, text: &str) -> Vec<Finding> {
+        check_with(rule, &skill(dir, text), &["agentskills"], &[])
+    }
+}

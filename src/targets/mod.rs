@@ -1,0 +1,118 @@
+//! Runtime targets: what each agent runtime accepts, reads and rejects, as data. One file per
+//! runtime plus the registry below. Lint rules ask the selected targets what is an error for whom.
+
+mod agentskills;
+mod claude_code;
+mod codex;
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Which characters a runtime accepts in a skill name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NameCharset {
+    /// The reference validator's rule: after NFKC, Unicode letters (L*) and digits (N*), and `-`.
+    Unicode,
+    /// Only `a-z`, `0-9` and `-`.
+    Ascii,
+}
+
+/// How sure we are of a target's facts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Confidence {
+    /// Read from the runtime's source code.
+    Source,
+    /// Read from a leaked build.
+    Leak,
+    /// Read from the runtime's documentation.
+    Docs,
+    /// Inferred from observed behaviour.
+    Approximated,
+}
+
+/// A frontmatter field a runtime reads beyond the standard six, and what it does with it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExtraField {
+    pub key: &'static str,
+    pub meaning: &'static str,
+}
+
+/// One runtime.
+#[derive(Debug)]
+pub struct Target {
+    /// The `--target` value.
+    pub id: &'static str,
+    /// The runtime's own name, for messages.
+    pub display: &'static str,
+    /// Unknown top-level fields fail the skill (the reference validator).
+    pub rejects_unknown_fields: bool,
+    /// Top-level fields read beyond `name`, `description`, `license`, `compatibility`,
+    /// `metadata` and `allowed-tools`.
+    pub extra_fields: &'static [ExtraField],
+    /// `metadata` keys the runtime reads.
+    pub metadata_keys: &'static [ExtraField],
+    pub name_charset: NameCharset,
+    /// Longest `description`, in characters (Unicode scalar values).
+    pub description_limit: usize,
+    /// Words a name may not contain.
+    pub reserved_words: &'static [&'static str],
+    /// Whether `<` or `>` in a name or description fails the skill.
+    pub rejects_angle_brackets: bool,
+    /// Reads frontmatter with StrictYAML: flow collections, anchors, aliases, tags and duplicate
+    /// keys fail the skill.
+    pub strict_yaml: bool,
+    pub confidence: Confidence,
+    /// Where the facts come from.
+    pub reference: &'static str,
+}
+
+/// Every target, in `--target` listing order.
+pub const TARGETS: &[&Target] = &[&agentskills::TARGET, &claude_code::TARGET, &codex::TARGET];
+
+/// The target with this ID.
+pub fn find(id: &str) -> Option<&'static Target> {
+    TARGETS.iter().copied().find(|t| t.id == id)
+}
+
+/// The default selection.
+pub fn default_targets() -> Vec<&'static Target> {
+    vec![&agentskills::TARGET]
+}
+
+impl Target {
+    /// The extra top-level field with this key, if the target reads it.
+    pub fn extra_field(&self, key: &str) -> Option<&'static ExtraField> {
+        self.extra_fields.iter().find(|f| f.key == key)
+    }
+}
+
+impl fmt::Display for Target {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id)
+    }
+}
+
+/// A `--target` value.
+#[derive(Debug, Clone, Copy)]
+pub struct TargetRef(pub &'static Target);
+
+impl FromStr for TargetRef {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        find(s).map(TargetRef).ok_or_else(|| {
+            let known: Vec<&str> = TARGETS.iter().map(|t| t.id).collect();
+            format!("unknown target `{s}` (known: {})", known.join(", "))
+        })
+    }
+}
+
+/// `"a"`, `"a and b"`, `"a, b and c"` of the targets' display names.
+pub fn names(targets: &[&Target]) -> String {
+    let names: Vec<&str> = targets.iter().map(|t| t.display).collect();
+    match names.as_slice() {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
