@@ -44,11 +44,12 @@ pub fn log(report: &LintReport) -> Value {
             if let Some(help) = &f.help {
                 text.push_str(&format!("\nhelp: {help}"));
             }
-            let mut location = json!({
-                "physicalLocation": {
-                    "artifactLocation": { "uri": uri(&f.path), "uriBaseId": "%SRCROOT%" },
-                }
-            });
+            let artifact = if f.path.starts_with('/') {
+                json!({ "uri": format!("file://{}", uri(&f.path)) })
+            } else {
+                json!({ "uri": uri(&f.path), "uriBaseId": "%SRCROOT%" })
+            };
+            let mut location = json!({ "physicalLocation": { "artifactLocation": artifact } });
             if let (Some(line), Some(col), Some(end_line), Some(end_col)) =
                 (f.line, f.column, f.end_line, f.end_column)
             {
