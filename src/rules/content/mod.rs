@@ -1,6 +1,13 @@
 //! S1xx: content quality — what the description and body say and how long they are.
 
+mod s101_description_not_third_person;
+mod s102_description_missing_trigger;
+mod text;
+
 use super::Rule;
 
 /// This family's rules, sorted by ID.
-pub(super) const RULES: &[&Rule] = &[];
+pub(super) const RULES: &[&Rule] = &[
+    &s101_description_not_third_person::RULE,
+    &s102_description_missing_trigger::RULE,
+];
