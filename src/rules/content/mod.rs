@@ -2,6 +2,7 @@
 
 mod s101_description_not_third_person;
 mod s102_description_missing_trigger;
+mod s103_description_summarises_workflow;
 mod text;
 
 use super::Rule;
@@ -10,4 +11,5 @@ use super::Rule;
 pub(super) const RULES: &[&Rule] = &[
     &s101_description_not_third_person::RULE,
     &s102_description_missing_trigger::RULE,
+    &s103_description_summarises_workflow::RULE,
 ];
