@@ -3,6 +3,7 @@
 mod s101_description_not_third_person;
 mod s102_description_missing_trigger;
 mod s103_description_summarises_workflow;
+mod s104_description_vague;
 mod text;
 
 use super::Rule;
@@ -12,4 +13,5 @@ pub(super) const RULES: &[&Rule] = &[
     &s101_description_not_third_person::RULE,
     &s102_description_missing_trigger::RULE,
     &s103_description_summarises_workflow::RULE,
+    &s104_description_vague::RULE,
 ];
