@@ -4,6 +4,8 @@ mod s101_description_not_third_person;
 mod s102_description_missing_trigger;
 mod s103_description_summarises_workflow;
 mod s104_description_vague;
+mod s105_body_too_long;
+mod s106_body_too_many_tokens;
 mod text;
 
 use super::Rule;
@@ -14,4 +16,6 @@ pub(super) const RULES: &[&Rule] = &[
     &s102_description_missing_trigger::RULE,
     &s103_description_summarises_workflow::RULE,
     &s104_description_vague::RULE,
+    &s105_body_too_long::RULE,
+    &s106_body_too_many_tokens::RULE,
 ];
