@@ -6,6 +6,7 @@ mod s103_description_summarises_workflow;
 mod s104_description_vague;
 mod s105_body_too_long;
 mod s106_body_too_many_tokens;
+mod s108_body_when_to_use_section;
 mod text;
 
 use super::Rule;
@@ -18,4 +19,5 @@ pub(super) const RULES: &[&Rule] = &[
     &s104_description_vague::RULE,
     &s105_body_too_long::RULE,
     &s106_body_too_many_tokens::RULE,
+    &s108_body_when_to_use_section::RULE,
 ];
