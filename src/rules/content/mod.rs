@@ -7,6 +7,7 @@ mod s104_description_vague;
 mod s105_body_too_long;
 mod s106_body_too_many_tokens;
 mod s108_body_when_to_use_section;
+mod s109_time_sensitive_text;
 mod text;
 
 use super::Rule;
@@ -20,4 +21,5 @@ pub(super) const RULES: &[&Rule] = &[
     &s105_body_too_long::RULE,
     &s106_body_too_many_tokens::RULE,
     &s108_body_when_to_use_section::RULE,
+    &s109_time_sensitive_text::RULE,
 ];
