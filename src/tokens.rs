@@ -99,8 +99,16 @@ mod tests {
     #[test]
     fn counts_match_tiktoken() {
         for &(text, o200k, cl100k) in CASES {
-            assert_eq!(count(text, Encoding::O200kBase), o200k, "o200k_base {text:?}");
-            assert_eq!(count(text, Encoding::Cl100kBase), cl100k, "cl100k_base {text:?}");
+            assert_eq!(
+                count(text, Encoding::O200kBase),
+                o200k,
+                "o200k_base {text:?}"
+            );
+            assert_eq!(
+                count(text, Encoding::Cl100kBase),
+                cl100k,
+                "cl100k_base {text:?}"
+            );
         }
     }
 

@@ -98,7 +98,9 @@ fn first_non_third_person(text: &str) -> Option<(&'static str, Range<usize>)> {
         // The sentence must begin with the word itself (or a list bullet), capitalised, and the
         // word must stand alone (`I/O` and `I.` are not pronouns).
         let lead = &masked[sentence.start..sentence.start + first.start];
-        let opens = lead.chars().all(|c| c.is_whitespace() || matches!(c, '-' | '*' | '•'));
+        let opens = lead
+            .chars()
+            .all(|c| c.is_whitespace() || matches!(c, '-' | '*' | '•'));
         let after = masked[sentence.start + first.end..].chars().next();
         if !opens
             || !first.text.starts_with(char::is_uppercase)
@@ -109,7 +111,9 @@ fn first_non_third_person(text: &str) -> Option<(&'static str, Range<usize>)> {
         let lower = first.lower();
         let second = ws.get(1);
         let person = if lower == "let" {
-            second.filter(|w| w.is("me") || w.is("us")).map(|_| "first person")
+            second
+                .filter(|w| w.is("me") || w.is("us"))
+                .map(|_| "first person")
         } else if FIRST_PERSON.contains(&lower.as_str()) {
             Some("first person")
         } else if SECOND_PERSON.contains(&lower.as_str()) {
@@ -136,7 +140,10 @@ mod tests {
 
     #[test]
     fn flags_first_and_second_person_openers() {
-        assert_eq!(opener("I can help you process Excel files."), Some(("first person", "I can")));
+        assert_eq!(
+            opener("I can help you process Excel files."),
+            Some(("first person", "I can"))
+        );
         assert_eq!(
             opener("You can use this to process Excel files."),
             Some(("second person", "You can"))
@@ -145,12 +152,30 @@ mod tests {
             opener("Creates posters. You should use this skill when asked for art."),
             Some(("second person", "You should"))
         );
-        assert_eq!(opener("YOU MUST invoke this skill first."), Some(("second person", "YOU MUST")));
-        assert_eq!(opener("I’m your PDF helper."), Some(("first person", "I’m")));
-        assert_eq!(opener("Let me handle your invoices."), Some(("first person", "Let me")));
-        assert_eq!(opener("Our brand guidelines, applied."), Some(("first person", "Our brand")));
-        assert_eq!(opener("We generate reports."), Some(("first person", "We generate")));
-        assert_eq!(opener("Your assistant for slides."), Some(("second person", "Your assistant")));
+        assert_eq!(
+            opener("YOU MUST invoke this skill first."),
+            Some(("second person", "YOU MUST"))
+        );
+        assert_eq!(
+            opener("I’m your PDF helper."),
+            Some(("first person", "I’m"))
+        );
+        assert_eq!(
+            opener("Let me handle your invoices."),
+            Some(("first person", "Let me"))
+        );
+        assert_eq!(
+            opener("Our brand guidelines, applied."),
+            Some(("first person", "Our brand"))
+        );
+        assert_eq!(
+            opener("We generate reports."),
+            Some(("first person", "We generate"))
+        );
+        assert_eq!(
+            opener("Your assistant for slides."),
+            Some(("second person", "Your assistant"))
+        );
     }
 
     #[test]
@@ -178,14 +203,18 @@ mod tests {
         assert_eq!(found.len(), 1);
         let span = found[0].span.expect("a span");
         assert_eq!(&text[span.start..span.end], "I can");
-        assert_eq!(found[0].message, "the description speaks in the first person (`I can`)");
+        assert_eq!(
+            found[0].message,
+            "the description speaks in the first person (`I can`)"
+        );
     }
 
     #[test]
     fn quiet_without_a_string_description_or_in_other_languages() {
         assert!(check(&RULE, "pdf", "---\nname: pdf\n---\n").is_empty());
         assert!(check(&RULE, "pdf", "---\nname: pdf\ndescription: [I, can]\n---\n").is_empty());
-        let french = "---\nname: pdf\ndescription: Je traite les fichiers PDF et des formulaires.\n---\n";
+        let french =
+            "---\nname: pdf\ndescription: Je traite les fichiers PDF et des formulaires.\n---\n";
         assert!(check(&RULE, "pdf", french).is_empty());
     }
 }

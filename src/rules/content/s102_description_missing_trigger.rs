@@ -82,8 +82,8 @@ const CUE_WORDS: &[&str] = &["when", "whenever"];
 const CUE_PREFIXES: &[&str] = &["trigger", "invok", "activat"];
 /// `use`, `used`, `useful` followed by one of these.
 const AFTER_USE: &[&str] = &[
-    "for", "when", "whenever", "if", "with", "on", "in", "to", "before", "after", "during",
-    "only", "it", "this", "these", "them",
+    "for", "when", "whenever", "if", "with", "on", "in", "to", "before", "after", "during", "only",
+    "it", "this", "these", "them",
 ];
 /// `if` followed by one of these.
 const AFTER_IF: &[&str] = &[
@@ -174,7 +174,10 @@ mod tests {
         let found = check(&RULE, "hooks", text);
         assert_eq!(found.len(), 1);
         let span = found[0].span.expect("a span");
-        assert_eq!(&text[span.start..span.end], "Best practices for React Hooks usage.");
+        assert_eq!(
+            &text[span.start..span.end],
+            "Best practices for React Hooks usage."
+        );
     }
 
     #[test]

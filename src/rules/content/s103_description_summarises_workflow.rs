@@ -163,11 +163,14 @@ fn arrows(text: &str) -> Option<Workflow> {
     let found: Vec<Range<usize>> = ["→", "->", "⇒", "=>"]
         .iter()
         .flat_map(|arrow| {
-            text.match_indices(arrow).map(|(at, a)| at..at + a.len()).filter(|r| {
-                let before = text[..r.start].chars().next_back();
-                let after = text[r.end..].chars().next();
-                before.is_some_and(char::is_whitespace) && after.is_some_and(char::is_whitespace)
-            })
+            text.match_indices(arrow)
+                .map(|(at, a)| at..at + a.len())
+                .filter(|r| {
+                    let before = text[..r.start].chars().next_back();
+                    let after = text[r.end..].chars().next();
+                    before.is_some_and(char::is_whitespace)
+                        && after.is_some_and(char::is_whitespace)
+                })
         })
         .collect();
     let start = found.iter().map(|r| r.start).min()?;
@@ -180,6 +183,7 @@ fn arrows(text: &str) -> Option<Workflow> {
 }
 
 /// Words that open a sentence of a procedure.
+#[rustfmt::skip]
 const SEQUENCE_OPENERS: &[&str] = &[
     "first", "then", "next", "finally", "lastly", "afterwards", "second", "secondly", "third",
     "thirdly",
@@ -216,7 +220,11 @@ fn action_chain(text: &str) -> Option<Workflow> {
     sentences(text).into_iter().find_map(|sentence| {
         let offset = sentence.start;
         let clauses = clauses(&text[sentence]);
-        if !clauses.iter().enumerate().any(|(i, c)| sequences(&clauses, i, c)) {
+        if !clauses
+            .iter()
+            .enumerate()
+            .any(|(i, c)| sequences(&clauses, i, c))
+        {
             return None;
         }
         let verbs: Vec<&Word<'_>> = clauses.iter().filter_map(|c| action_verb(c)).collect();
@@ -225,7 +233,11 @@ fn action_chain(text: &str) -> Option<Workflow> {
             let mut what = String::new();
             for (i, verb) in verbs.iter().enumerate() {
                 if i > 0 {
-                    what.push_str(if i + 1 == verbs.len() { ", then " } else { ", " });
+                    what.push_str(if i + 1 == verbs.len() {
+                        ", then "
+                    } else {
+                        ", "
+                    });
                 }
                 what.push('`');
                 what.push_str(verb.text);
@@ -254,10 +266,8 @@ fn clauses(sentence: &str) -> Vec<Vec<Word<'_>>> {
         let conjunction = ["and", "or", "then"].iter().any(|c| word.is(c));
         if (punctuation || conjunction) && !current.is_empty() {
             // `and then`: keep `then` with its `and`.
-            let joins_then = word.is("then")
-                && !punctuation
-                && current.len() == 1
-                && current[0].is("and");
+            let joins_then =
+                word.is("then") && !punctuation && current.len() == 1 && current[0].is("and");
             if !joins_then {
                 out.push(std::mem::take(&mut current));
             }
@@ -272,6 +282,7 @@ fn clauses(sentence: &str) -> Vec<Vec<Word<'_>>> {
 }
 
 /// Words a clause may open with before its verb.
+#[rustfmt::skip]
 const CLAUSE_LEADS: &[&str] = &[
     "and", "or", "then", "finally", "lastly", "first", "it", "they", "also", "afterwards",
 ];
@@ -307,9 +318,12 @@ fn sequences(clauses: &[Vec<Word<'_>>], i: usize, clause: &[Word<'_>]) -> bool {
         let before = k.checked_sub(1).map(|b| &clause[b]);
         w.is("first")
             && !before.is_some_and(|b| {
-                ["the", "a", "its", "their", "your", "his", "her", "our", "my", "this", "that", "each", "at"]
-                    .iter()
-                    .any(|d| b.is(d))
+                [
+                    "the", "a", "its", "their", "your", "his", "her", "our", "my", "this", "that",
+                    "each", "at",
+                ]
+                .iter()
+                .any(|d| b.is(d))
             })
     })
 }
@@ -331,7 +345,9 @@ fn action_verb<'a, 'b>(clause: &'b [Word<'a>]) -> Option<&'b Word<'a>> {
 fn s_form(verb: &str) -> String {
     if verb.ends_with(['s', 'x', 'z']) || verb.ends_with("sh") || verb.ends_with("ch") {
         format!("{verb}es")
-    } else if let Some(stem) = verb.strip_suffix('y').filter(|s| !s.ends_with(['a', 'e', 'o', 'u']))
+    } else if let Some(stem) = verb
+        .strip_suffix('y')
+        .filter(|s| !s.ends_with(['a', 'e', 'o', 'u']))
     {
         format!("{stem}ies")
     } else {
@@ -340,6 +356,7 @@ fn s_form(verb: &str) -> String {
 }
 
 /// Words that follow a plain-form verb used as a command (`read the`, `return its`).
+#[rustfmt::skip]
 const OBJECT_WORDS: &[&str] = &[
     "the", "a", "an", "it", "them", "this", "that", "these", "those", "each", "all", "any", "its",
     "their", "your", "every", "up", "out", "back", "down",
@@ -347,6 +364,7 @@ const OBJECT_WORDS: &[&str] = &[
 
 /// Action verbs common in skill descriptions. Verbs that introduce triggers (`use`, `invoke`,
 /// `apply`) are left out on purpose.
+#[rustfmt::skip]
 const VERBS: &[&str] = &[
     "add", "adjust", "aggregate", "analyse", "analyze", "annotate", "archive", "ask",
     "assemble", "assess", "attach", "audit", "build", "bundle", "calculate", "call", "capture",
@@ -450,7 +468,10 @@ mod tests {
         let found = check(&RULE, "csv", text);
         assert_eq!(found.len(), 1);
         let span = found[0].span.expect("a span");
-        assert_eq!(&text[span.start..span.end], "Reads the CSV, parses the rows, then writes");
+        assert_eq!(
+            &text[span.start..span.end],
+            "Reads the CSV, parses the rows, then writes"
+        );
         assert_eq!(
             found[0].message,
             "the description summarises the workflow (`Reads`, `parses`, then `writes`)"

@@ -63,6 +63,7 @@ description: Extracts text and tables from PDF files, fills PDF forms and merges
 };
 
 /// Words that say nothing about what a skill does.
+#[rustfmt::skip]
 const GENERIC: &[&str] = &[
     "a", "an", "the", "and", "or", "with", "for", "of", "to", "in", "on", "about", "all", "any",
     "some", "other", "more", "many", "kinds", "kind", "sort", "sorts", "various", "misc",
@@ -112,7 +113,10 @@ mod tests {
 
     fn messages(description: &str) -> Vec<String> {
         let text = format!("---\nname: x\ndescription: {description}\n---\n");
-        check(&RULE, "x", &text).into_iter().map(|f| f.message).collect()
+        check(&RULE, "x", &text)
+            .into_iter()
+            .map(|f| f.message)
+            .collect()
     }
 
     #[test]
@@ -121,9 +125,15 @@ mod tests {
             messages("Helps with PDFs."),
             ["the description is too short to choose the skill by (16 characters, 3 words)"]
         );
-        assert_eq!(messages("Invoices"), ["the description is too short to choose the skill by (8 characters, 1 word)"]);
+        assert_eq!(
+            messages("Invoices"),
+            ["the description is too short to choose the skill by (8 characters, 1 word)"]
+        );
         // Long enough in characters, too few words.
-        assert_eq!(messages("Internationalization/localization infrastructure.").len(), 1);
+        assert_eq!(
+            messages("Internationalization/localization infrastructure.").len(),
+            1
+        );
         // Enough words, too few characters.
         assert_eq!(messages("Use it on a PDF file.").len(), 1);
     }

@@ -114,7 +114,10 @@ mod tests {
         assert!(run(&text, 3).is_empty());
         let found = run(&text, 2);
         assert_eq!(found.len(), 1);
-        assert_eq!(found[0].message, "the body is 3 lines long, more than the recommended 2");
+        assert_eq!(
+            found[0].message,
+            "the body is 3 lines long, more than the recommended 2"
+        );
         assert_eq!(found[0].label.as_deref(), Some("body line 3"));
         let span = found[0].span.expect("a span");
         assert_eq!(&text[span.start..span.end], "three");
@@ -125,7 +128,10 @@ mod tests {
         assert!(run(&format!("{HEAD}one\ntwo\n"), 2).is_empty());
         let text = format!("{HEAD}one\n\n\r\nfour\r\n");
         let found = run(&text, 2);
-        assert_eq!(found[0].message, "the body is 4 lines long, more than the recommended 2");
+        assert_eq!(
+            found[0].message,
+            "the body is 4 lines long, more than the recommended 2"
+        );
         // The third line is blank: the span is its line break.
         let span = found[0].span.expect("a span");
         assert_eq!(&text[span.start..span.end], "\r\n");

@@ -123,7 +123,9 @@ mod tests {
         let found = run(&text, 7);
         assert_eq!(found.len(), 1);
         assert!(
-            found[0].message.starts_with("the body is 8 tokens long (o200k_base)"),
+            found[0]
+                .message
+                .starts_with("the body is 8 tokens long (o200k_base)"),
             "{}",
             found[0].message
         );

@@ -66,7 +66,10 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     let Some(body) = Body::of(cx) else {
         return;
     };
-    let name = cx.skill.declared_name().map(|n| n.replace(['-', '_'], " ").to_lowercase());
+    let name = cx
+        .skill
+        .declared_name()
+        .map(|n| n.replace(['-', '_'], " ").to_lowercase());
     for (line, range) in body.prose_lines() {
         let Some((level, text)) = heading(line) else {
             continue;
@@ -150,10 +153,12 @@ fn is_when_to_use(heading: &str, level: usize, name: Option<&str>) -> bool {
     if ABOUT_THE_SKILL.contains(&heading) || (level <= 2 && BARE.contains(&heading)) {
         return true;
     }
-    let Some(object) = VERBS
-        .iter()
-        .find_map(|v| heading.strip_prefix("when to ")?.strip_prefix(v)?.strip_prefix(' '))
-    else {
+    let Some(object) = VERBS.iter().find_map(|v| {
+        heading
+            .strip_prefix("when to ")?
+            .strip_prefix(v)?
+            .strip_prefix(' ')
+    }) else {
         return false;
     };
     let object = object.strip_prefix("the ").unwrap_or(object);
@@ -173,10 +178,22 @@ mod tests {
 
     #[test]
     fn normalizes_headings() {
-        assert_eq!(normalize("**When to Use** — fire on ANY of these"), "when to use");
-        assert_eq!(normalize("When this applies (and when it does not)"), "when this applies");
-        assert_eq!(normalize("2. When to use this Skill:"), "when to use this skill");
-        assert_eq!(normalize("When should I use this skill?"), "when should i use this skill");
+        assert_eq!(
+            normalize("**When to Use** — fire on ANY of these"),
+            "when to use"
+        );
+        assert_eq!(
+            normalize("When this applies (and when it does not)"),
+            "when this applies"
+        );
+        assert_eq!(
+            normalize("2. When to use this Skill:"),
+            "when to use this skill"
+        );
+        assert_eq!(
+            normalize("When should I use this skill?"),
+            "when should i use this skill"
+        );
         assert_eq!(normalize("3D models"), "3d models");
     }
 
@@ -222,7 +239,13 @@ mod tests {
             .iter()
             .map(|f| f.span.map_or("", |s| &text[s.start..s.end]))
             .collect();
-        assert_eq!(shown, ["## When to use this skill", "## When to use pdf-processing ##"]);
+        assert_eq!(
+            shown,
+            [
+                "## When to use this skill",
+                "## When to use pdf-processing ##"
+            ]
+        );
         assert_eq!(
             found[0].message,
             "the body has a `When to use this skill` section, which the model reads only after choosing the skill"

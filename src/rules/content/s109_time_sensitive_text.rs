@@ -103,8 +103,15 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
 }
 
 /// Words in the title of a section that is meant to hold superseded, dated behaviour.
-const OLD_SECTIONS: &[&str] = &["old pattern", "legacy", "deprecated", "history", "changelog"];
+const OLD_SECTIONS: &[&str] = &[
+    "old pattern",
+    "legacy",
+    "deprecated",
+    "history",
+    "changelog",
+];
 
+#[rustfmt::skip]
 const MONTHS: &[&str] = &[
     "january", "february", "march", "april", "may", "june", "july", "august", "september",
     "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
@@ -117,11 +124,16 @@ fn is_month(word: &Word<'_>) -> bool {
 
 fn is_year(word: &Word<'_>) -> bool {
     word.text.len() == 4
-        && word.text.parse::<u32>().is_ok_and(|y| (1990..2100).contains(&y))
+        && word
+            .text
+            .parse::<u32>()
+            .is_ok_and(|y| (1990..2100).contains(&y))
 }
 
 fn is_day(word: &Word<'_>) -> bool {
-    let digits = word.text.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let digits = word
+        .text
+        .trim_end_matches(|c: char| c.is_ascii_alphabetic());
     digits.parse::<u32>().is_ok_and(|d| (1..=31).contains(&d))
         && ["", "st", "nd", "rd", "th"].contains(&&word.text[digits.len()..])
 }
@@ -139,8 +151,7 @@ fn date_end(ws: &[Word<'_>], i: usize, year_alone: bool) -> Option<usize> {
         }
         return None;
     }
-    if w(i).is_some_and(is_day) && w(i + 1).is_some_and(is_month) && w(i + 2).is_some_and(is_year)
-    {
+    if w(i).is_some_and(is_day) && w(i + 1).is_some_and(is_month) && w(i + 2).is_some_and(is_year) {
         return Some(ws[i + 2].end);
     }
     (year_alone && w(i).is_some_and(is_year)).then(|| ws[i].end)
@@ -162,14 +173,15 @@ fn time_sensitive(line: &str) -> Vec<Range<usize>> {
         let end = if phrase(i, &["as", "of"]) {
             date_end(&ws, i + 2, true)
                 .or_else(|| phrase(i + 2, &["this", "writing"]).then(|| ws[i + 3].end))
-                .or_else(|| {
-                    phrase(i + 2, &["the", "time", "of", "writing"]).then(|| ws[i + 5].end)
-                })
+                .or_else(|| phrase(i + 2, &["the", "time", "of", "writing"]).then(|| ws[i + 5].end))
         } else if phrase(i, &["at", "the", "time", "of", "writing"]) {
             Some(ws[i + 4].end)
         } else if phrase(i, &["at", "time", "of", "writing"]) {
             Some(ws[i + 3].end)
-        } else if ["before", "after", "until", "till"].iter().any(|p| ws[i].is(p)) {
+        } else if ["before", "after", "until", "till"]
+            .iter()
+            .any(|p| ws[i].is(p))
+        {
             date_end(&ws, i + 1, false)
         } else if phrase(i, &["prior", "to"]) {
             date_end(&ws, i + 2, false)
@@ -207,16 +219,36 @@ mod tests {
     #[test]
     fn finds_dated_conditions() {
         assert_eq!(
-            phrases("If you're doing this before August 2025, use the old API. After August 2025, use the new one."),
+            phrases(
+                "If you're doing this before August 2025, use the old API. After August 2025, use the new one."
+            ),
             ["before August 2025", "After August 2025"]
         );
-        assert_eq!(phrases("Prices as of 2024 are in the table."), ["as of 2024"]);
-        assert_eq!(phrases("As of March 3rd, 2025 the limit is 10."), ["As of March 3rd, 2025"]);
+        assert_eq!(
+            phrases("Prices as of 2024 are in the table."),
+            ["as of 2024"]
+        );
+        assert_eq!(
+            phrases("As of March 3rd, 2025 the limit is 10."),
+            ["As of March 3rd, 2025"]
+        );
         assert_eq!(phrases("Valid until Jan 15, 2026."), ["until Jan 15, 2026"]);
-        assert_eq!(phrases("Use v1 prior to 1 June 2024."), ["prior to 1 June 2024"]);
-        assert_eq!(phrases("The model is currently (2025) the largest."), ["currently (2025)"]);
-        assert_eq!(phrases("As of this writing, v3 is in beta."), ["As of this writing"]);
-        assert_eq!(phrases("At the time of writing, v3 is in beta."), ["At the time of writing"]);
+        assert_eq!(
+            phrases("Use v1 prior to 1 June 2024."),
+            ["prior to 1 June 2024"]
+        );
+        assert_eq!(
+            phrases("The model is currently (2025) the largest."),
+            ["currently (2025)"]
+        );
+        assert_eq!(
+            phrases("As of this writing, v3 is in beta."),
+            ["As of this writing"]
+        );
+        assert_eq!(
+            phrases("At the time of writing, v3 is in beta."),
+            ["At the time of writing"]
+        );
     }
 
     #[test]
@@ -244,7 +276,10 @@ mod tests {
         let span = found[0].span.expect("a span");
         assert_eq!(&text[span.start..span.end], "as of 2024");
         assert_eq!(found[0].severity, Severity::Info);
-        assert_eq!(found[0].message, "`as of 2024` depends on the date the skill is read");
+        assert_eq!(
+            found[0].message,
+            "`as of 2024` depends on the date the skill is read"
+        );
     }
 
     #[test]
@@ -252,6 +287,9 @@ mod tests {
         let text = "---\nname: api\ndescription: d\n---\n## Old patterns\n\nBefore August 2025 use v1.\n\n### v0\n\nUntil May 2024 use v0.\n\n<details>\nAs of 2023 it was v0.\n</details>\n\n## Limits\n\nAs of 2024 the limit is 10.\n";
         let found = check(&RULE, "api", text);
         assert_eq!(found.len(), 1);
-        assert_eq!(found[0].message, "`As of 2024` depends on the date the skill is read");
+        assert_eq!(
+            found[0].message,
+            "`As of 2024` depends on the date the skill is read"
+        );
     }
 }

@@ -69,7 +69,10 @@ impl<'a> Description<'a> {
 fn locate(raw: &str, value: &str, target: usize) -> Option<usize> {
     let (mut r, quote) = if raw.starts_with(['|', '>']) {
         let content = raw.find('\n')? + 1;
-        (content + (raw.len() - content - raw[content..].trim_start().len()), None)
+        (
+            content + (raw.len() - content - raw[content..].trim_start().len()),
+            None,
+        )
     } else if raw.starts_with(['"', '\'']) {
         (1, raw.chars().next())
     } else {
@@ -294,7 +297,10 @@ pub(super) fn mask_quotes(text: &str) -> String {
                 .map(|(at, _)| i + open.len_utf8() + at + close.len_utf8())
                 .find(|&end| {
                     close != '\''
-                        || !text[end..].chars().next().is_some_and(char::is_alphanumeric)
+                        || !text[end..]
+                            .chars()
+                            .next()
+                            .is_some_and(char::is_alphanumeric)
                 })
                 .filter(|&end| open != '\'' || !text[i..end].contains('\n'))
         });
@@ -315,7 +321,9 @@ fn prev_char(text: &str, at: usize) -> Option<char> {
 }
 
 /// Words after which a period does not end a sentence.
-const ABBREVIATIONS: &[&str] = &["e.g", "i.e", "vs", "cf", "etc", "approx", "incl", "eg", "ie"];
+const ABBREVIATIONS: &[&str] = &[
+    "e.g", "i.e", "vs", "cf", "etc", "approx", "incl", "eg", "ie",
+];
 
 /// The sentences of a (masked) text as byte ranges. A sentence ends at `.`, `!` or `?` followed
 /// by whitespace (not after an abbreviation such as `e.g.`), at a blank line, or before a line
@@ -373,7 +381,10 @@ mod tests {
         assert_eq!(locate("'It''s here'", "It's here", 5), Some(7));
         assert_eq!(locate("Reads\n  PDFs.", "Reads PDFs.", 6), Some(8));
         assert_eq!(locate(">-\n  Reads\n  PDFs.", "Reads PDFs.", 6), Some(13));
-        assert_eq!(locate("|\n  Reads\n  PDFs.\n", "Reads\nPDFs.\n", 6), Some(12));
+        assert_eq!(
+            locate("|\n  Reads\n  PDFs.\n", "Reads\nPDFs.\n", 6),
+            Some(12)
+        );
         assert_eq!(locate("\"a\\tb c\"", "a\tb c", 4), None);
         assert_eq!(locate("other", "Reads", 2), None);
         assert_eq!(locate("Reads", "Reads", 5), Some(5));
@@ -381,22 +392,36 @@ mod tests {
 
     #[test]
     fn words_keep_apostrophes_and_hyphens_inside() {
-        let got: Vec<&str> = words("I'm an AI-first tool (v2); don’t - stop").iter().map(|w| w.text).collect();
-        assert_eq!(got, ["I'm", "an", "AI-first", "tool", "v2", "don’t", "stop"]);
+        let got: Vec<&str> = words("I'm an AI-first tool (v2); don’t - stop")
+            .iter()
+            .map(|w| w.text)
+            .collect();
+        assert_eq!(
+            got,
+            ["I'm", "an", "AI-first", "tool", "v2", "don’t", "stop"]
+        );
         assert!(words("don’t")[0].is("don't"));
     }
 
     #[test]
     fn english_is_told_from_other_latin_languages() {
-        assert!(looks_english("Processes Excel files and generates reports."));
+        assert!(looks_english(
+            "Processes Excel files and generates reports."
+        ));
         assert!(looks_english("Helps with PDFs."));
         assert!(looks_english("Processes data"));
         assert!(!looks_english(
             "Responde dúvidas de legislação trabalhista para equipes de RH e calcula verbas."
         ));
-        assert!(!looks_english("Erstellt Berichte und Tabellen für Excel mit Diagrammen."));
-        assert!(!looks_english("Traite les fichiers PDF et génère des rapports."));
-        assert!(!looks_english("处理 PDF 文件并生成报告。在用户需要时使用。"));
+        assert!(!looks_english(
+            "Erstellt Berichte und Tabellen für Excel mit Diagrammen."
+        ));
+        assert!(!looks_english(
+            "Traite les fichiers PDF et génère des rapports."
+        ));
+        assert!(!looks_english(
+            "处理 PDF 文件并生成报告。在用户需要时使用。"
+        ));
     }
 
     #[test]
@@ -413,10 +438,19 @@ mod tests {
     #[test]
     fn sentences_split_on_stops_not_abbreviations() {
         let text = "Reads files, e.g. PDFs. You can use it! Ask? Yes.\n\n- item one\nmore";
-        let got: Vec<&str> = sentences(text).into_iter().map(|r| text[r].trim()).collect();
+        let got: Vec<&str> = sentences(text)
+            .into_iter()
+            .map(|r| text[r].trim())
+            .collect();
         assert_eq!(
             got,
-            ["Reads files, e.g. PDFs.", "You can use it!", "Ask?", "Yes.", "- item one\nmore"]
+            [
+                "Reads files, e.g. PDFs.",
+                "You can use it!",
+                "Ask?",
+                "Yes.",
+                "- item one\nmore"
+            ]
         );
     }
 
