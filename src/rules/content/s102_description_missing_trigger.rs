@@ -17,7 +17,10 @@ counts, anywhere in the text (quotes included):
 - `when`, `whenever`, and any form of `trigger`, `invoke` or `activate`;
 - `use`/`used`/`useful` followed by `for`, `when`, `if`, `with`, `on`, `in`, `to`, `before`,
   `after`, `during`, `only`, `it`, `this`, `these` or `them` (`Use for…`, `Use this skill…`);
-- `if the user…`, `if you…`, `if someone…`, and `for requests/tasks/questions like…`;
+- `if the user…`, `if you…`, `if someone…`, and `for … requests/tasks/questions/prompts`
+  (`for PDF form-filling tasks`);
+- `during …`, and `while`, `before` or `after` with an `-ing` word (`while writing tests`,
+  `before merging`);
 - a user doing something: `the user asks`, `users want`, `someone needs`, `they mention`,
   `the user uploads`…;
 - `best for`, `ideal for`, `meant for`, `relevant to`, `applies to`, `fires on`.
@@ -125,8 +128,13 @@ fn has_trigger(text: &str) -> bool {
             || (SUBJECTS.contains(&lower.as_str()) && is_in(next, REQUEST_VERBS))
             || PAIRS.iter().any(|(a, b)| lower == *a && is_in(next, &[b]))
             || (lower == "for"
-                && is_in(next, REQUEST_NOUNS)
-                && is_in(ws.get(i + 2), &["like", "such", "about", "involving"]))
+                && ws[i + 1..]
+                    .iter()
+                    .take(4)
+                    .any(|w| is_in(Some(w), REQUEST_NOUNS)))
+            || (lower == "during" && next.is_some())
+            || (matches!(lower.as_str(), "while" | "before" | "after")
+                && next.is_some_and(|w| w.text.len() > 4 && w.lower().ends_with("ing")))
     })
 }
 
@@ -149,6 +157,10 @@ mod tests {
             "Slide templates, best for quarterly business reviews.",
             "Fires on: \"summarize my inbox\".",
             "Helpers for requests like exporting a board.",
+            "Guidance for frontend design tasks.",
+            "Conventions to follow while writing React components.",
+            "A checklist to run before merging a pull request.",
+            "Review rules applied during code review.",
             "Reviews drafts. Useful for blog posts and newsletters.",
         ] {
             assert!(has_trigger(text), "{text}");
@@ -163,6 +175,8 @@ mod tests {
             "Toolkit for interacting with and testing local web applications using Playwright.",
             "Processes Excel files and generates reports.",
             "Typed routing, nested routes, and guards using auto_route.",
+            "Security practices for React (XSS, Auth, Dependencies).",
+            "Pagination before the string thing.",
         ] {
             assert!(!has_trigger(text), "{text}");
         }

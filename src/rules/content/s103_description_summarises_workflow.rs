@@ -336,7 +336,17 @@ fn action_verb<'a, 'b>(clause: &'b [Word<'a>]) -> Option<&'b Word<'a>> {
     let verb = clause.get(at)?;
     let next = clause.get(at + 1)?;
     let lower = verb.lower();
-    let is_s_form = VERBS.iter().any(|v| s_form(v) == lower);
+    // The base forms this `-s` form could come from (`classifies` → `classify`, `fixes` → `fix`,
+    // `reads` → `read`).
+    let bases = [
+        lower.strip_suffix("ies").map(|stem| format!("{stem}y")),
+        lower.strip_suffix("es").map(str::to_owned),
+        lower.strip_suffix('s').map(str::to_owned),
+    ];
+    let is_s_form = bases
+        .into_iter()
+        .flatten()
+        .any(|base| VERBS.contains(&base.as_str()) && s_form(&base) == lower);
     let is_base = VERBS.contains(&lower.as_str()) && OBJECT_WORDS.iter().any(|o| next.is(o));
     (is_s_form || is_base).then_some(verb)
 }
