@@ -311,6 +311,7 @@ fn sequences(clauses: &[Vec<Word<'_>>], i: usize, clause: &[Word<'_>]) -> bool {
     if ["finally", "lastly", "afterwards"]
         .iter()
         .any(|c| opener.is(c))
+        || (opener.is("next") && clause.len() == lead + 1)
     {
         return true;
     }
@@ -416,6 +417,10 @@ mod tests {
             ))
         );
         assert!(found("Read the file, parse the rows, then write a report.").is_some());
+        assert!(
+            found("Reads the file, parses it; next, validates the rows and writes a report.")
+                .is_some()
+        );
         assert!(found(
             "Analyzes a .docx file, researches the topic using emails and web sources, then adds native comments."
         )

@@ -18,11 +18,12 @@ and trailing whitespace) with the `o200k_base` encoding and warns when there are
 `max-body-tokens` (5000 unless `[thresholds]` in `skills.toml` says otherwise). The finding
 points at the line where the running count passes the limit, so you can see how much has to go.
 
-`o200k_base` is OpenAI's current encoding, compiled into `skills`. Claude's tokenizer is not
-public, so the count is an estimate of what any one model sees; it is the same measure other
-skill tools report. Special-token strings such as `<|endoftext|>` are counted as the plain text
-they are. A body of N bytes has at most N tokens, so short bodies are never tokenized. Files
-without a closed frontmatter block are left to the S00x rules.
+`o200k_base` is OpenAI's current encoding, compiled into `skills`; other skill validators report
+the same measure. A model with another tokenizer counts somewhat differently, so treat the number
+as an estimate of the size the body adds to the context. Special-token strings such as
+`<|endoftext|>` are counted as the plain text they are. A body of N bytes has at most N tokens,
+so short bodies are never tokenized. Files without a closed frontmatter block are left to the
+S00x rules.
 
 ## Why
 
@@ -33,7 +34,7 @@ material belongs in separate files that the model reads only when a task needs t
 
 ## Example
 
-A `SKILL.md` whose body pastes a whole API reference inline: 9,600 words, about 14,000 tokens,
+A `SKILL.md` whose body pastes a whole API reference inline: 9,600 words, over 18,000 tokens,
 loaded in full every time the skill is used.
 
 ## How to fix
