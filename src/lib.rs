@@ -39,6 +39,7 @@ pub mod rules;
 pub mod skill;
 pub mod source;
 pub mod targets;
+pub mod tokens;
 
 use std::io::Write;
 use std::process::ExitCode;

@@ -1,0 +1,295 @@
+//! S109 time-sensitive-text: the body says something that is true only until a date passes
+//! ("before August 2025", "as of 2024").
+
+use std::ops::Range;
+
+use super::text::{Body, Word, heading, mask_quotes, words};
+use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
+
+pub const RULE: Rule = Rule {
+    id: "S109",
+    name: "time-sensitive-text",
+    severity: Severity::Info,
+    summary: "the body has text that depends on today's date",
+    docs: r#"## What it does
+
+Notes phrases in the body of `SKILL.md` whose meaning depends on when they are read:
+
+- `as of` followed by a year, a month and year, or a full date (`as of 2024`, `as of March
+  2025`), and `as of this writing`, `at the time of writing`;
+- `before`, `after`, `until`, `till` or `prior to` followed by a month and a year (`before
+  August 2025`, `until Jan 15, 2026`);
+- `currently` followed by a year in parentheses (`currently (2025)`).
+
+The patterns are deliberately narrow. Not noted: a bare year (`changed in 2025`, `Directive
+2024/825`), `since Mar 2026` (a fact that stays true), `by 2030` (usually a quoted target),
+`as of today` (often a phrase the skill tells the model to say), `before 2025` without a month,
+anything in code blocks, inline code or quotes, and anything in a section whose title says it
+holds old behaviour (`Old patterns`, `Legacy`, `Deprecated`, `History`, `Changelog`) or in a
+`<details>` block, which is where the guidance puts it. The description is not checked.
+
+## Why
+
+A skill is read by a model on an unknown later date, which cannot tell whether "before August
+2025" has passed, and keeps following instructions that are no longer true. Anthropic's
+authoring guidance says not to include information that will become outdated, and to keep
+superseded behaviour in a clearly labelled "Old patterns" section instead.
+
+## Example
+
+```markdown
+If you're doing this before August 2025, use the old API. After August 2025, use the new API.
+```
+
+## How to fix
+
+Describe the current way without a date, and move the old way into its own section:
+
+```markdown
+Use the v2 API endpoint: `api.example.com/v2/messages`.
+
+## Old patterns
+
+The v1 API (`api.example.com/v1/messages`) was deprecated in August 2025 and is no longer
+supported.
+```
+"#,
+    fixable: false,
+    check: Check::Skill(check),
+};
+
+fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
+    let Some(body) = Body::of(cx) else {
+        return;
+    };
+    // Inside an "Old patterns" (or legacy, deprecated, history) section or a `<details>` block,
+    // dates are where they belong.
+    let mut old_section: Option<usize> = None;
+    let mut in_details = false;
+    for (line, range) in body.prose_lines() {
+        if let Some((level, title)) = heading(line) {
+            if old_section.is_some_and(|l| level <= l) {
+                old_section = None;
+            }
+            let title = title.to_lowercase();
+            if old_section.is_none() && OLD_SECTIONS.iter().any(|o| title.contains(o)) {
+                old_section = Some(level);
+            }
+        }
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("<details") {
+            in_details = true;
+        }
+        if trimmed.starts_with("</details") {
+            in_details = false;
+        }
+        if old_section.is_some() || in_details {
+            continue;
+        }
+        let masked = mask_quotes(line);
+        for phrase in time_sensitive(&masked) {
+            let text = &line[phrase.clone()];
+            out.push(
+                RULE.finding(
+                    cx,
+                    format!("`{text}` depends on the date the skill is read"),
+                )
+                .at(body.span(range.start + phrase.start..range.start + phrase.end))
+                .label("time-sensitive")
+                .help("state the current behaviour without a date, and move superseded behaviour into an \"Old patterns\" section"),
+            );
+        }
+    }
+}
+
+/// Words in the title of a section that is meant to hold superseded, dated behaviour.
+const OLD_SECTIONS: &[&str] = &[
+    "old pattern",
+    "legacy",
+    "deprecated",
+    "history",
+    "changelog",
+];
+
+#[rustfmt::skip]
+const MONTHS: &[&str] = &[
+    "january", "february", "march", "april", "may", "june", "july", "august", "september",
+    "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
+    "sept", "oct", "nov", "dec",
+];
+
+fn is_month(word: &Word<'_>) -> bool {
+    MONTHS.iter().any(|m| word.is(m))
+}
+
+fn is_year(word: &Word<'_>) -> bool {
+    word.text.len() == 4
+        && word
+            .text
+            .parse::<u32>()
+            .is_ok_and(|y| (1990..2100).contains(&y))
+}
+
+fn is_day(word: &Word<'_>) -> bool {
+    let digits = word
+        .text
+        .trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    digits.parse::<u32>().is_ok_and(|d| (1..=31).contains(&d))
+        && ["", "st", "nd", "rd", "th"].contains(&&word.text[digits.len()..])
+}
+
+/// The end of a date that starts at `ws[i]`: `Month Year`, `Month Day, Year`, `Day Month Year`,
+/// or (when `year_alone`) a bare year.
+fn date_end(ws: &[Word<'_>], i: usize, year_alone: bool) -> Option<usize> {
+    let w = |k: usize| ws.get(k);
+    if w(i).is_some_and(is_month) {
+        if w(i + 1).is_some_and(is_year) {
+            return Some(ws[i + 1].end);
+        }
+        if w(i + 1).is_some_and(is_day) && w(i + 2).is_some_and(is_year) {
+            return Some(ws[i + 2].end);
+        }
+        return None;
+    }
+    if w(i).is_some_and(is_day) && w(i + 1).is_some_and(is_month) && w(i + 2).is_some_and(is_year) {
+        return Some(ws[i + 2].end);
+    }
+    (year_alone && w(i).is_some_and(is_year)).then(|| ws[i].end)
+}
+
+/// The time-sensitive phrases of a (masked) line.
+fn time_sensitive(line: &str) -> Vec<Range<usize>> {
+    let ws = words(line);
+    let phrase = |k: usize, parts: &[&str]| {
+        parts
+            .iter()
+            .enumerate()
+            .all(|(n, p)| ws.get(k + n).is_some_and(|w| w.is(p)))
+    };
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < ws.len() {
+        let start = ws[i].start;
+        let end = if phrase(i, &["as", "of"]) {
+            date_end(&ws, i + 2, true)
+                .or_else(|| phrase(i + 2, &["this", "writing"]).then(|| ws[i + 3].end))
+                .or_else(|| phrase(i + 2, &["the", "time", "of", "writing"]).then(|| ws[i + 5].end))
+        } else if phrase(i, &["at", "the", "time", "of", "writing"]) {
+            Some(ws[i + 4].end)
+        } else if phrase(i, &["at", "time", "of", "writing"]) {
+            Some(ws[i + 3].end)
+        } else if ["before", "after", "until", "till"]
+            .iter()
+            .any(|p| ws[i].is(p))
+        {
+            date_end(&ws, i + 1, false)
+        } else if phrase(i, &["prior", "to"]) {
+            date_end(&ws, i + 2, false)
+        } else if ws[i].is("currently") {
+            let year = ws.get(i + 1).filter(|w| is_year(w));
+            year.filter(|y| {
+                line[ws[i].end..y.start].trim() == "("
+                    && line[y.end..].trim_start().starts_with(')')
+            })
+            .map(|y| y.end + line[y.end..].find(')').unwrap_or_default() + 1)
+        } else {
+            None
+        };
+        match end {
+            Some(end) => {
+                out.push(start..end);
+                i = ws.iter().position(|w| w.start >= end).unwrap_or(ws.len());
+            }
+            None => i += 1,
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{RULE, time_sensitive};
+    use crate::rules::Severity;
+    use crate::rules::context::testing::check;
+
+    fn phrases(line: &str) -> Vec<&str> {
+        time_sensitive(line).into_iter().map(|r| &line[r]).collect()
+    }
+
+    #[test]
+    fn finds_dated_conditions() {
+        assert_eq!(
+            phrases(
+                "If you're doing this before August 2025, use the old API. After August 2025, use the new one."
+            ),
+            ["before August 2025", "After August 2025"]
+        );
+        assert_eq!(
+            phrases("Prices as of 2024 are in the table."),
+            ["as of 2024"]
+        );
+        assert_eq!(
+            phrases("As of March 3rd, 2025 the limit is 10."),
+            ["As of March 3rd, 2025"]
+        );
+        assert_eq!(phrases("Valid until Jan 15, 2026."), ["until Jan 15, 2026"]);
+        assert_eq!(
+            phrases("Use v1 prior to 1 June 2024."),
+            ["prior to 1 June 2024"]
+        );
+        assert_eq!(
+            phrases("The model is currently (2025) the largest."),
+            ["currently (2025)"]
+        );
+        assert_eq!(
+            phrases("As of this writing, v3 is in beta."),
+            ["As of this writing"]
+        );
+        assert_eq!(
+            phrases("At the time of writing, v3 is in beta."),
+            ["At the time of writing"]
+        );
+    }
+
+    #[test]
+    fn leaves_undated_and_historical_text_alone() {
+        for line in [
+            "Several API shapes changed in 2025–2026.",
+            "Each model has `max_input_tokens` — since Mar 2026.",
+            "EU Directive 2024/825 applies.",
+            "Fares are live as of today.",
+            "Run it before 2025 ends.",
+            "Do this before May: the deadline.",
+            "Keep scripts under 2000 characters, before 1024 tokens.",
+            "He will be carbon neutral by 2030.",
+            "The output is currently 2025 rows long.",
+        ] {
+            assert!(phrases(line).is_empty(), "{line}");
+        }
+    }
+
+    #[test]
+    fn reads_prose_only_and_points_at_the_phrase() {
+        let text = "---\nname: api\ndescription: d\n---\nUse the new API.\n\n```\nbefore August 2025\n```\n\nIt changed `as of 2024` and \"after May 2025\", but as of 2024 too.\n";
+        let found = check(&RULE, "api", text);
+        assert_eq!(found.len(), 1);
+        let span = found[0].span.expect("a span");
+        assert_eq!(&text[span.start..span.end], "as of 2024");
+        assert_eq!(found[0].severity, Severity::Info);
+        assert_eq!(
+            found[0].message,
+            "`as of 2024` depends on the date the skill is read"
+        );
+    }
+
+    #[test]
+    fn old_pattern_sections_and_details_may_hold_dates() {
+        let text = "---\nname: api\ndescription: d\n---\n## Old patterns\n\nBefore August 2025 use v1.\n\n### v0\n\nUntil May 2024 use v0.\n\n<details>\nAs of 2023 it was v0.\n</details>\n\n## Limits\n\nAs of 2024 the limit is 10.\n";
+        let found = check(&RULE, "api", text);
+        assert_eq!(found.len(), 1);
+        assert_eq!(
+            found[0].message,
+            "`As of 2024` depends on the date the skill is read"
+        );
+    }
+}

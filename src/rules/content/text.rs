@@ -1,0 +1,465 @@
+//! Reading prose for the content rules: the description with exact spans, the body without its
+//! code, words, sentences and a cautious guess at whether a text is English.
+//!
+//! Every heuristic here leans towards silence: a rule that cannot read a text with confidence
+//! (another language, an escaped YAML string) says nothing or points at the whole value.
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+use crate::frontmatter::{Field, FrontmatterState};
+use crate::rules::SkillContext;
+use crate::source::{Source, Span, lines};
+
+/// The `description` of a skill when it is a string with something in it.
+#[derive(Debug)]
+pub(super) struct Description<'a> {
+    /// The value, trimmed (what [`crate::skill::Skill::description`] returns).
+    pub text: &'a str,
+    field: &'a Field,
+    /// Bytes of leading whitespace trimmed from the value.
+    lead: usize,
+    /// The value as written in the file (with quotes or the block header).
+    raw: Cow<'a, str>,
+}
+
+impl<'a> Description<'a> {
+    pub fn of(cx: &SkillContext<'a>) -> Option<Self> {
+        let field = cx.skill.field("description")?;
+        let value = field.as_str()?;
+        let text = value.trim();
+        if text.is_empty() {
+            return None;
+        }
+        Some(Self {
+            text,
+            field,
+            lead: value.len() - value.trim_start().len(),
+            raw: cx.skill.slice(field.value_span),
+        })
+    }
+
+    /// The whole value in the file.
+    pub fn whole(&self) -> Span {
+        self.field.value_span
+    }
+
+    /// The file bytes of `range` of [`Description::text`]; the whole value when the text cannot
+    /// be placed exactly (escape sequences, a file that is not valid UTF-8).
+    pub fn span(&self, range: Range<usize>) -> Span {
+        let Cow::Borrowed(raw) = &self.raw else {
+            return self.whole();
+        };
+        let value = self.field.as_str().unwrap_or_default();
+        let start = locate(raw, value, self.lead + range.start);
+        let end = locate(raw, value, self.lead + range.end);
+        match (start, end) {
+            (Some(start), Some(end)) if start <= end => {
+                let base = self.field.value_span.start;
+                Span::new(base + start, base + end)
+            }
+            _ => self.whole(),
+        }
+    }
+}
+
+/// The offset in `raw` (a YAML scalar as written) of byte `target` of its parsed `value`.
+/// Whitespace runs may differ (line folding, indentation); everything else must match, so an
+/// escape sequence or a reordered text gives `None`.
+fn locate(raw: &str, value: &str, target: usize) -> Option<usize> {
+    let (mut r, quote) = if raw.starts_with(['|', '>']) {
+        let content = raw.find('\n')? + 1;
+        (
+            content + (raw.len() - content - raw[content..].trim_start().len()),
+            None,
+        )
+    } else if raw.starts_with(['"', '\'']) {
+        (1, raw.chars().next())
+    } else {
+        (0, None)
+    };
+    let mut chars = value.char_indices().peekable();
+    while let Some(&(at, c)) = chars.peek() {
+        if at >= target {
+            return Some(r);
+        }
+        if c.is_whitespace() {
+            while chars
+                .peek()
+                .is_some_and(|&(at, c)| c.is_whitespace() && at < target)
+            {
+                chars.next();
+            }
+            let rest = raw.get(r..)?;
+            let skipped = rest.len() - rest.trim_start().len();
+            if skipped == 0 {
+                return None;
+            }
+            r += skipped;
+            continue;
+        }
+        let rest = raw.get(r..)?;
+        if quote == Some('\'') && c == '\'' {
+            r += rest.starts_with("''").then_some(2)?;
+        } else if quote == Some('"') && rest.starts_with('\\') {
+            return None;
+        } else {
+            r += rest.starts_with(c).then_some(c.len_utf8())?;
+        }
+        chars.next();
+    }
+    (target == value.len()).then_some(r)
+}
+
+/// The Markdown body of a skill with a closed frontmatter block, decoded, with a map back to
+/// file bytes.
+#[derive(Debug)]
+pub(super) struct Body {
+    source: Source,
+    start: usize,
+}
+
+impl Body {
+    /// `None` when the file has no closed frontmatter block: the S00x rules report that, and
+    /// the split into frontmatter and body is not known.
+    pub fn of(cx: &SkillContext<'_>) -> Option<Self> {
+        if !matches!(cx.skill.document.frontmatter, FrontmatterState::Present(_)) {
+            return None;
+        }
+        let span = cx.skill.document.body;
+        let bytes = cx.skill.source.bytes().get(span.start..span.end)?;
+        Some(Self {
+            source: Source::new(bytes.to_vec()),
+            start: span.start,
+        })
+    }
+
+    pub fn text(&self) -> &str {
+        self.source.text()
+    }
+
+    /// The file bytes of a range of [`Body::text`].
+    pub fn span(&self, range: Range<usize>) -> Span {
+        let span = self.source.file_span(Span::new(range.start, range.end));
+        span.shifted(self.start)
+    }
+
+    /// The lines that are prose or headings, not inside a fenced code block: (line without its
+    /// terminator, its range in [`Body::text`]). Fence lines themselves are skipped too.
+    pub fn prose_lines(&self) -> impl Iterator<Item = (&str, Range<usize>)> {
+        let mut fence: Option<(char, usize)> = None;
+        lines(self.text()).filter_map(move |(line, span, _)| {
+            let trimmed = line.trim_start_matches(' ');
+            let indent = line.len() - trimmed.len();
+            let marker = trimmed.chars().next().filter(|c| matches!(c, '`' | '~'));
+            let run = marker.map_or(0, |m| trimmed.chars().take_while(|&c| c == m).count());
+            match (fence, marker) {
+                (None, Some(m)) if indent <= 3 && run >= 3 => {
+                    fence = Some((m, run));
+                    None
+                }
+                (Some((m, n)), Some(c))
+                    if c == m && run >= n && trimmed[run..].trim().is_empty() =>
+                {
+                    fence = None;
+                    None
+                }
+                (Some(_), _) => None,
+                (None, _) => Some((line, span.start..span.end)),
+            }
+        })
+    }
+}
+
+/// An ATX heading: its level and its text (without the `#`s, trimmed).
+pub(super) fn heading(line: &str) -> Option<(usize, &str)> {
+    let trimmed = line.trim_start_matches(' ');
+    if line.len() - trimmed.len() > 3 {
+        return None;
+    }
+    let level = trimmed.chars().take_while(|&c| c == '#').count();
+    let rest = &trimmed[level..];
+    if !(1..=6).contains(&level) || !(rest.is_empty() || rest.starts_with([' ', '\t'])) {
+        return None;
+    }
+    let text = rest.trim();
+    let text = text.trim_end_matches('#');
+    Some((level, text.trim_end()))
+}
+
+/// A word of prose and where it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Word<'a> {
+    pub text: &'a str,
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Word<'_> {
+    pub fn is(&self, lower: &str) -> bool {
+        self.text.eq_ignore_ascii_case(lower)
+            || (self.text.contains('’') && self.text.replace('’', "'").eq_ignore_ascii_case(lower))
+    }
+
+    pub fn lower(&self) -> String {
+        self.text.replace('’', "'").to_lowercase()
+    }
+}
+
+/// Runs of letters and digits; an apostrophe or hyphen between two of them stays in the word
+/// (`I'm`, `first-pass`, `AI-first` are one word each).
+pub(super) fn words(text: &str) -> Vec<Word<'_>> {
+    let mut out = Vec::new();
+    let mut start = None;
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        let joins = matches!(c, '\'' | '’' | '-')
+            && start.is_some()
+            && chars.peek().is_some_and(|&(_, n)| n.is_alphanumeric());
+        if c.is_alphanumeric() || joins {
+            start.get_or_insert(at);
+        } else if let Some(s) = start.take() {
+            out.push(Word {
+                text: &text[s..at],
+                start: s,
+                end: at,
+            });
+        }
+    }
+    if let Some(s) = start {
+        out.push(Word {
+            text: &text[s..],
+            start: s,
+            end: text.len(),
+        });
+    }
+    out
+}
+
+/// Function words found only in English (not in French, Spanish, Portuguese, German, Dutch or
+/// Italian as common words).
+const ENGLISH: &[&str] = &[
+    "the", "and", "for", "with", "of", "to", "from", "this", "that", "when", "whenever", "your",
+    "you", "into", "using", "use", "is", "are", "or", "by", "it", "its", "which", "should",
+];
+
+/// Common function words of other languages written in Latin script.
+const FOREIGN: &[&str] = &[
+    "de", "la", "le", "les", "des", "du", "et", "el", "los", "las", "y", "para", "con", "com",
+    "que", "und", "der", "das", "für", "mit", "ein", "eine", "het", "een", "en", "il", "della",
+    "dos", "não", "uma", "ou", "sur", "pour", "avec", "zu", "von", "nicht", "ist", "um", "pelo",
+];
+
+/// Whether a text reads as English, as far as a few function words tell: more English ones than
+/// French, Spanish, Portuguese, German, Dutch or Italian ones, and mostly Latin letters. Texts
+/// with no function word at all count as English.
+pub(super) fn looks_english(text: &str) -> bool {
+    let letters = text.chars().filter(|c| c.is_alphabetic()).count();
+    let latin = text
+        .chars()
+        .filter(|c| c.is_ascii_alphabetic() || ('\u{C0}'..='\u{24F}').contains(c))
+        .count();
+    if latin * 10 < letters * 7 {
+        return false;
+    }
+    let (mut english, mut foreign) = (0, 0);
+    for word in words(text) {
+        let lower = word.lower();
+        english += usize::from(ENGLISH.contains(&lower.as_str()));
+        foreign += usize::from(FOREIGN.contains(&lower.as_str()));
+    }
+    foreign <= english
+}
+
+/// `text` with quoted passages (`"…"`, `“…”`, `'…'`, `` `…` ``) blanked out byte for byte, so
+/// that offsets still match. Quotes in a description are examples of what users say, not the
+/// description's own voice.
+pub(super) fn mask_quotes(text: &str) -> String {
+    let mut out = text.as_bytes().to_vec();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let rest = &text[i..];
+        let Some(open) = rest.chars().next() else {
+            break;
+        };
+        let close = match open {
+            '"' => Some('"'),
+            '“' => Some('”'),
+            '`' => Some('`'),
+            '\'' if i == 0 || !prev_char(text, i).is_some_and(char::is_alphanumeric) => Some('\''),
+            _ => None,
+        };
+        let end = close.and_then(|close| {
+            let body = &rest[open.len_utf8()..];
+            body.char_indices()
+                .filter(|&(_, c)| c == close)
+                .map(|(at, _)| i + open.len_utf8() + at + close.len_utf8())
+                .find(|&end| {
+                    close != '\''
+                        || !text[end..]
+                            .chars()
+                            .next()
+                            .is_some_and(char::is_alphanumeric)
+                })
+                .filter(|&end| open != '\'' || !text[i..end].contains('\n'))
+        });
+        match end {
+            Some(end) => {
+                out[i..end].fill(b' ');
+                i = end;
+            }
+            None => i += open.len_utf8(),
+        }
+    }
+    // Only ASCII spaces replaced whole characters, so the bytes are still UTF-8.
+    String::from_utf8(out).unwrap_or_else(|_| text.to_owned())
+}
+
+fn prev_char(text: &str, at: usize) -> Option<char> {
+    text[..at].chars().next_back()
+}
+
+/// Words after which a period does not end a sentence.
+const ABBREVIATIONS: &[&str] = &[
+    "e.g", "i.e", "vs", "cf", "etc", "approx", "incl", "eg", "ie",
+];
+
+/// The sentences of a (masked) text as byte ranges. A sentence ends at `.`, `!` or `?` followed
+/// by whitespace (not after an abbreviation such as `e.g.`), at a blank line, or before a line
+/// that starts a list item.
+pub(super) fn sentences(text: &str) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        let next_is_space = bytes.get(i + 1).is_none_or(u8::is_ascii_whitespace);
+        let ends = match b {
+            b'.' => next_is_space && !after_abbreviation(&text[..i]),
+            b'!' | b'?' => next_is_space,
+            b'\n' => {
+                let rest = text[i + 1..].trim_start_matches([' ', '\t']);
+                rest.starts_with('\n')
+                    || rest.starts_with("- ")
+                    || rest.starts_with("* ")
+                    || rest.starts_with("• ")
+            }
+            _ => false,
+        };
+        if ends {
+            out.push(start..i + 1);
+            start = i + 1;
+        }
+        i += 1;
+    }
+    if start < text.len() {
+        out.push(start..text.len());
+    }
+    out.retain(|r| !text[r.clone()].trim().is_empty());
+    out
+}
+
+fn after_abbreviation(before: &str) -> bool {
+    let word = before
+        .rsplit(|c: char| c.is_whitespace() || c == '(')
+        .next()
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    ABBREVIATIONS.contains(&word.as_str())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locate_maps_plain_quoted_and_folded_values() {
+        assert_eq!(locate("Reads PDFs.", "Reads PDFs.", 6), Some(6));
+        assert_eq!(locate("\"Reads PDFs.\"", "Reads PDFs.", 6), Some(7));
+        assert_eq!(locate("'It''s here'", "It's here", 5), Some(7));
+        assert_eq!(locate("Reads\n  PDFs.", "Reads PDFs.", 6), Some(8));
+        assert_eq!(locate(">-\n  Reads\n  PDFs.", "Reads PDFs.", 6), Some(13));
+        assert_eq!(
+            locate("|\n  Reads\n  PDFs.\n", "Reads\nPDFs.\n", 6),
+            Some(12)
+        );
+        assert_eq!(locate("\"a\\tb c\"", "a\tb c", 4), None);
+        assert_eq!(locate("other", "Reads", 2), None);
+        assert_eq!(locate("Reads", "Reads", 5), Some(5));
+    }
+
+    #[test]
+    fn words_keep_apostrophes_and_hyphens_inside() {
+        let got: Vec<&str> = words("I'm an AI-first tool (v2); don’t - stop")
+            .iter()
+            .map(|w| w.text)
+            .collect();
+        assert_eq!(
+            got,
+            ["I'm", "an", "AI-first", "tool", "v2", "don’t", "stop"]
+        );
+        assert!(words("don’t")[0].is("don't"));
+    }
+
+    #[test]
+    fn english_is_told_from_other_latin_languages() {
+        assert!(looks_english(
+            "Processes Excel files and generates reports."
+        ));
+        assert!(looks_english("Helps with PDFs."));
+        assert!(looks_english("Processes data"));
+        assert!(!looks_english(
+            "Responde dúvidas de legislação trabalhista para equipes de RH e calcula verbas."
+        ));
+        assert!(!looks_english(
+            "Erstellt Berichte und Tabellen für Excel mit Diagrammen."
+        ));
+        assert!(!looks_english(
+            "Traite les fichiers PDF et génère des rapports."
+        ));
+        assert!(!looks_english(
+            "处理 PDF 文件并生成报告。在用户需要时使用。"
+        ));
+    }
+
+    #[test]
+    fn quotes_are_masked_byte_for_byte() {
+        let text = "Use when asked \"I need “this”\" or 'can you help' but keep user's and `you`.";
+        let masked = mask_quotes(text);
+        assert_eq!(masked.len(), text.len());
+        assert!(!masked.contains("I need"));
+        assert!(!masked.contains("can you"));
+        assert!(masked.contains("user's"));
+        assert!(!masked.contains("`you`"));
+    }
+
+    #[test]
+    fn sentences_split_on_stops_not_abbreviations() {
+        let text = "Reads files, e.g. PDFs. You can use it! Ask? Yes.\n\n- item one\nmore";
+        let got: Vec<&str> = sentences(text)
+            .into_iter()
+            .map(|r| text[r].trim())
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "Reads files, e.g. PDFs.",
+                "You can use it!",
+                "Ask?",
+                "Yes.",
+                "- item one\nmore"
+            ]
+        );
+    }
+
+    #[test]
+    fn headings_are_atx_only() {
+        assert_eq!(heading("## When to use ##"), Some((2, "When to use")));
+        assert_eq!(heading("   # Title"), Some((1, "Title")));
+        assert_eq!(heading("#hashtag"), None);
+        assert_eq!(heading("    # code"), None);
+        assert_eq!(heading("####### seven"), None);
+    }
+}
