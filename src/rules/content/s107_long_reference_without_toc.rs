@@ -37,7 +37,8 @@ A 400-line `references/api.md` that starts:
 # API reference
 
 ## Authentication
-...
+Create a token in the dashboard and send it as a bearer token.
+(then 390 more lines of endpoints, errors and webhooks)
 ```
 
 ## How to fix

@@ -67,39 +67,30 @@ pub enum Form {
 impl Form {
     /// Whether a skill-relative path is one of the files a [`Form::Pattern`] stands for: `*`
     /// matches within one path segment, `**` across segments, and a placeholder (`{lang}`,
-    /// `<name>`) stands for one or more characters of a segment.
+    /// `<name>`) stands for any part of one segment.
     pub fn matches(&self, path: &str) -> bool {
-        match self {
-            Self::Pattern(pattern) => {
-                let pattern = pattern.strip_prefix("./").unwrap_or(pattern);
-                glob_match(pattern.as_bytes(), path.as_bytes())
+        let Self::Pattern(pattern) = self else {
+            return false;
+        };
+        let pattern = pattern.strip_prefix("./").unwrap_or(pattern);
+        // Placeholders become `*`; `code_span_pattern` admits no other glob syntax.
+        let mut glob = String::with_capacity(pattern.len());
+        let mut in_placeholder = false;
+        for c in pattern.chars() {
+            match c {
+                '{' | '<' => {
+                    in_placeholder = true;
+                    glob.push('*');
+                }
+                '}' | '>' => in_placeholder = false,
+                c if !in_placeholder => glob.push(c),
+                _ => {}
             }
-            _ => false,
         }
-    }
-}
-
-fn glob_match(pattern: &[u8], path: &[u8]) -> bool {
-    match pattern.first() {
-        None => path.is_empty(),
-        Some(b'*') if pattern.get(1) == Some(&b'*') => {
-            let rest = pattern.get(2..).unwrap_or_default();
-            let rest = rest.strip_prefix(b"/").unwrap_or(rest);
-            (0..=path.len()).any(|i| glob_match(rest, &path[i..]))
-        }
-        Some(b'*') => (0..=path.len())
-            .take_while(|&i| i == 0 || path[i - 1] != b'/')
-            .any(|i| glob_match(&pattern[1..], &path[i..])),
-        Some(&open @ (b'{' | b'<')) => {
-            let close = if open == b'{' { b'}' } else { b'>' };
-            let Some(end) = pattern.iter().position(|&b| b == close) else {
-                return false;
-            };
-            (1..=path.len())
-                .take_while(|&i| path[i - 1] != b'/')
-                .any(|i| glob_match(&pattern[end + 1..], &path[i..]))
-        }
-        Some(&b) => path.first() == Some(&b) && glob_match(&pattern[1..], &path[1..]),
+        globset::GlobBuilder::new(&glob)
+            .literal_separator(true)
+            .build()
+            .is_ok_and(|g| g.compile_matcher().is_match(path))
     }
 }
 
@@ -216,12 +207,12 @@ pub fn has_extension(path: &str) -> bool {
 }
 
 /// File extensions common enough that `name.ext` is taken for a file name where a looser reading
-/// would be wrong (`DOMAIN\john.smith` is an account, `scripts\run.ps1` a file).
-const COMMON_EXTENSIONS: [&str; 48] = [
-    "bash", "bat", "c", "cfg", "cjs", "cmd", "conf", "cpp", "css", "csv", "docx", "gif", "go", "h",
-    "html", "ini", "ipynb", "java", "jpeg", "jpg", "js", "json", "jsx", "log", "md", "mjs", "pdf",
-    "png", "pptx", "ps1", "py", "rb", "rs", "sh", "sql", "svg", "toml", "ts", "tsv", "tsx", "txt",
-    "webp", "xlsx", "xml", "yaml", "yml", "zip", "zsh",
+/// would be wrong (`DOMAIN\john.smith` is an account, `scripts\fill.py` a file).
+const COMMON_EXTENSIONS: [&str; 45] = [
+    "bash", "c", "cfg", "cjs", "conf", "cpp", "css", "csv", "docx", "gif", "go", "h", "html",
+    "ini", "ipynb", "java", "jpeg", "jpg", "js", "json", "jsx", "log", "md", "mjs", "pdf", "png",
+    "pptx", "py", "rb", "rs", "sh", "sql", "svg", "toml", "ts", "tsv", "tsx", "txt", "webp",
+    "xlsx", "xml", "yaml", "yml", "zip", "zsh",
 ];
 
 /// Whether the file name at the end of `path` has one of the common file extensions.
@@ -231,6 +222,16 @@ pub fn has_common_extension(path: &str) -> bool {
         && name
             .rsplit_once('.')
             .is_some_and(|(_, ext)| COMMON_EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str()))
+}
+
+/// Whether the file name at the end of `path` is a Windows program or shell script (`.bat`,
+/// `.cmd`, `.exe`, `.ps1`…), which Windows shells run with `\` separators.
+pub fn is_windows_program(path: &str) -> bool {
+    let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    name.rsplit_once('.').is_some_and(|(_, ext)| {
+        ["bat", "cmd", "com", "exe", "ps1", "psm1", "vbs"]
+            .contains(&ext.to_ascii_lowercase().as_str())
+    })
 }
 
 /// Whether the Markdown `text` opens with a table of contents: within its first `within_lines`

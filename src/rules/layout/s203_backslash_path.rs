@@ -17,11 +17,15 @@ Markdown files it references:
 - in Markdown links and images, any literal `\` in a relative target;
 - in code spans, a whole-span path with `\` separators that names a file of the skill (its first
   directory is `scripts`, `references`, `assets` or one the skill has) or ends in a common file
-  extension (`.py`, `.md`, `.json`, `.ps1`…), so `DOMAIN\john.smith` is not taken for a path.
+  extension (`.py`, `.md`, `.json`…), so `DOMAIN\john.smith` is not taken for a path.
+
+Backticked Windows programs and scripts (`.\scripts\setup.cmd`, `tools\build.ps1`, `.bat`,
+`.exe`) are not reported: they are commands for a Windows shell, where `cmd.exe` needs the
+backslashes.
 
 Backslashes that are Markdown escapes (`a\_b.md`), regular expressions (`\d+`), LaTeX (`\frac`)
 and anything in fenced code blocks are not paths and are not reported. Absolute Windows paths
-(`C:\…`) are S204's.
+(`C:\…`) are left to S204.
 
 ## Why
 
@@ -59,8 +63,9 @@ fn check_document(cx: &SkillContext<'_>, document: &Document, out: &mut Vec<Find
             continue;
         };
         if reference.kind == Kind::Code
-            && !reference.names_skill_path(tree, &document.rel)
-            && !links::has_common_extension(forward)
+            && (links::is_windows_program(forward)
+                || !reference.names_skill_path(tree, &document.rel)
+                    && !links::has_common_extension(forward))
         {
             continue;
         }
@@ -119,7 +124,8 @@ mod tests {
     #[test]
     fn escapes_regexes_latex_and_fences_pass() {
         let body = "[a](a\\_b.md) `\\d+\\.\\w+` `\\frac{a}{b}` `HKEY_CURRENT_USER\\Software` \
-                    `C:\\Users\\x\\a.md`\n\n```\nscripts\\fill.py\n```\n";
+                    `C:\\Users\\x\\a.md` `CORP\\dana.smith` `.\\scripts\\setup.cmd` \
+                    `scripts\\build.ps1`\n\n```\nscripts\\fill.py\n```\n";
         assert!(run(body, &[]).is_empty());
     }
 
