@@ -16,8 +16,9 @@ Checks each Markdown file that `SKILL.md` references directly (by a link or a ba
 When the file has more lines than `toc-min-lines` (100 by default), its first 30 lines must hold a
 table of contents, which is either:
 
-- a heading such as `Contents`, `Table of contents`, `TOC`, `Index`, `Sections`, `On this page`,
-  `In this document` or `Navigation` (any case), or
+- a heading, or a line in bold or italics (`**Contents:**`), such as `Contents`,
+  `Table of contents`, `TOC`, `Index`, `Sections`, `On this page`, `In this document` or
+  `Navigation` (any case), or
 - a list with at least three items that link to `#anchors` in the file.
 
 Files that `SKILL.md` does not reference, and files other than Markdown, are not checked.

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use super::links::{self, Reference};
-use crate::rules::SkillContext;
+use crate::rules::{Entry, SkillContext, Tree};
 use crate::source::Source;
 
 /// A Markdown file of the skill whose references the rules read: the `SKILL.md` body, or a
@@ -88,13 +88,26 @@ pub fn target(cx: &SkillContext<'_>, reference: &Reference, from: &str) -> Targe
     let behind_link = candidates.iter().any(|c| {
         c.match_indices('/').any(|(i, _)| {
             let prefix = &c[..i];
-            tree.entries.iter().any(|e| !e.is_dir && e.path == prefix)
+            is_file(tree, prefix)
         })
     });
     if tree.truncated || behind_link {
         return Target::Unknown;
     }
     Target::Missing(first.clone())
+}
+
+/// The entry of the skill at this skill-relative path (a binary search: the tree is sorted).
+pub fn entry<'t>(tree: &'t Tree, path: &str) -> Option<&'t Entry> {
+    tree.entries
+        .binary_search_by(|e| e.path.as_str().cmp(path))
+        .ok()
+        .and_then(|i| tree.entries.get(i))
+}
+
+/// Whether a regular file (not a directory) of the skill is at this path.
+pub fn is_file(tree: &Tree, path: &str) -> bool {
+    entry(tree, path).is_some_and(|e| !e.is_dir)
 }
 
 /// Whether a file or directory exists at this skill-relative path.
@@ -132,7 +145,7 @@ pub fn direct_targets(cx: &SkillContext<'_>, skill_md: &Document) -> BTreeSet<St
             Target::Found(p) => Some(p),
             _ => None,
         })
-        .filter(|p| *p != own && tree.files().any(|e| e.path == *p))
+        .filter(|p| *p != own && is_file(tree, p))
         .collect()
 }
 

@@ -8,7 +8,9 @@
 //!   the reference. Autolinks (`<https://…>`) are URLs and are left out.
 //! - **Backticked paths**: a code span whose whole content is shaped like a path (see
 //!   [`code_span_path`]). Whether it names a file *of the skill* depends on the skill's files, so
-//!   rules ask [`Reference::names_skill_path`].
+//!   rules ask [`Reference::names_skill_path`]. A code span that is a path with wildcards or
+//!   placeholders (`shared/managed-agents-*.md`, `{lang}/README.md`) is kept as a
+//!   [`Form::Pattern`]: it names no one file, but says which files the text covers.
 //!
 //! Nothing inside fenced or indented code blocks is a reference: those are examples (shell
 //! sessions, sample Markdown), not pointers to the skill's files. HTML (`<img src>`, `<a href>`)
@@ -21,7 +23,7 @@
 
 use std::ops::Range;
 
-use pulldown_cmark::{Event, LinkType, Options, Parser, Tag};
+use pulldown_cmark::{Event, LinkType, Options, Parser, Tag, TagEnd};
 
 use crate::rules::Tree;
 use crate::source::{Source, Span};
@@ -138,7 +140,7 @@ impl Reference {
         match normal.split_once('/') {
             Some((first, _)) => {
                 CONVENTIONAL_DIRS.contains(&first)
-                    || tree.entries.iter().any(|e| e.is_dir && e.path == first)
+                    || super::files::entry(tree, first).is_some_and(|e| e.is_dir)
             }
             None => false,
         }
@@ -236,60 +238,88 @@ pub fn is_windows_program(path: &str) -> bool {
 
 /// Whether the Markdown `text` opens with a table of contents: within its first `within_lines`
 /// lines there is
-/// - a heading whose text is, or starts with, "contents", "table of contents", "toc", "index",
-///   "sections", "on this page", "in this document" or "navigation" (any case), or
+/// - a heading, or a paragraph that is all bold or italic (`**Contents:**`), whose text is or
+///   starts with "contents", "table of contents", "toc", "index", "sections", "on this page",
+///   "in this document" or "navigation" (any case), or
 /// - a list with at least three items that link to `#anchors` in the file.
 pub fn has_table_of_contents(text: &str, within_lines: usize) -> bool {
     let limit = crate::source::lines(text)
         .nth(within_lines)
         .map_or(text.len(), |(_, content, _)| content.start);
-    let mut heading: Option<String> = None;
-    // Anchor links per open list item, and anchored items per open list.
-    let mut lists: Vec<usize> = Vec::new();
-    let mut item_has_anchor: Vec<bool> = Vec::new();
+    let mut toc = TocScan::default();
     for (event, range) in parser(text).into_offset_iter() {
         let near_top = range.start < limit;
-        if !near_top && lists.is_empty() {
+        if !near_top && toc.lists.is_empty() {
             break;
         }
+        if toc.event(event, near_top) {
+            return true;
+        }
+    }
+    false
+}
+
+/// The state of [`has_table_of_contents`] while it walks the events.
+#[derive(Default)]
+struct TocScan {
+    /// The text of the heading or paragraph being read, and whether all of it was emphasised.
+    block: Option<(String, bool)>,
+    emphasis: usize,
+    /// Anchored items per open list.
+    lists: Vec<usize>,
+    /// Whether each open list item links to an anchor.
+    items: Vec<bool>,
+}
+
+impl TocScan {
+    /// Takes one event; `true` once a table of contents is found.
+    fn event(&mut self, event: Event<'_>, near_top: bool) -> bool {
         match event {
-            Event::Start(Tag::Heading { .. }) if near_top => heading = Some(String::new()),
+            Event::Start(Tag::Heading { .. } | Tag::Paragraph) if near_top => {
+                self.block = Some((String::new(), true));
+            }
+            Event::Start(Tag::Strong | Tag::Emphasis) => self.emphasis += 1,
+            Event::End(TagEnd::Strong | TagEnd::Emphasis) => {
+                self.emphasis = self.emphasis.saturating_sub(1);
+            }
             Event::Text(t) | Event::Code(t) => {
-                if let Some(h) = heading.as_mut() {
-                    h.push_str(&t);
+                if let Some((text, all_emphasised)) = self.block.as_mut() {
+                    text.push_str(&t);
+                    *all_emphasised &= self.emphasis > 0;
                 }
             }
-            Event::End(pulldown_cmark::TagEnd::Heading(_)) => {
-                if heading.take().is_some_and(|h| is_toc_heading(&h)) {
-                    return true;
+            Event::End(TagEnd::Heading(_)) => {
+                return self.block.take().is_some_and(|(t, _)| is_toc_heading(&t));
+            }
+            Event::End(TagEnd::Paragraph) => {
+                return self
+                    .block
+                    .take()
+                    .is_some_and(|(t, emphasised)| emphasised && is_toc_heading(&t));
+            }
+            Event::Start(Tag::List(_)) => self.lists.push(0),
+            Event::End(TagEnd::List(_)) => {
+                self.lists.pop();
+            }
+            Event::Start(Tag::Item) => self.items.push(false),
+            Event::End(TagEnd::Item) => {
+                let anchored = self.items.pop() == Some(true) && near_top;
+                if let (true, Some(count)) = (anchored, self.lists.last_mut()) {
+                    *count += 1;
+                    return *count >= 3;
                 }
             }
-            Event::Start(Tag::List(_)) => lists.push(0),
-            Event::End(pulldown_cmark::TagEnd::List(_)) => {
-                lists.pop();
-            }
-            Event::Start(Tag::Item) => item_has_anchor.push(false),
-            Event::End(pulldown_cmark::TagEnd::Item) => {
-                if item_has_anchor.pop() == Some(true) && near_top {
-                    if let Some(count) = lists.last_mut() {
-                        *count += 1;
-                        if *count >= 3 {
-                            return true;
-                        }
-                    }
-                }
-            }
-            Event::Start(Tag::Link { dest_url, .. }) if near_top => {
-                if dest_url.starts_with('#') && dest_url.len() > 1 {
-                    if let Some(last) = item_has_anchor.last_mut() {
-                        *last = true;
-                    }
+            Event::Start(Tag::Link { dest_url, .. })
+                if near_top && dest_url.starts_with('#') && dest_url.len() > 1 =>
+            {
+                if let Some(last) = self.items.last_mut() {
+                    *last = true;
                 }
             }
             _ => {}
         }
+        false
     }
-    false
 }
 
 fn is_toc_heading(text: &str) -> bool {
@@ -306,6 +336,7 @@ fn is_toc_heading(text: &str) -> bool {
     let text = text
         .trim()
         .trim_start_matches(|c: char| !c.is_alphanumeric())
+        .trim_end_matches([':', ' '])
         .to_lowercase();
     NAMES.iter().any(|name| {
         text.strip_prefix(name)
@@ -816,6 +847,51 @@ mod tests {
     }
 
     #[test]
+    fn odd_input_never_panics_and_spans_stay_in_bounds() {
+        const PIECES: [&[u8]; 22] = [
+            b"[",
+            b"]",
+            b"(",
+            b")",
+            b"<",
+            b">",
+            b"`",
+            b"``",
+            b"\\",
+            b"\n",
+            b"\r",
+            b" ",
+            b"a/b.md",
+            b"![",
+            b"]:",
+            b"\"t\"",
+            b"#x",
+            b"\xC3\xA9",
+            b"\xFF",
+            b"```\n",
+            b"    ",
+            b"- ",
+        ];
+        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+        for _ in 0..2000 {
+            let mut bytes = Vec::new();
+            for _ in 0..24 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                bytes.extend_from_slice(PIECES[(seed % PIECES.len() as u64) as usize]);
+            }
+            let source = Source::new(bytes);
+            for start in [0, 3] {
+                for r in references(&source, start.min(source.bytes().len())) {
+                    assert!(r.span.start <= r.span.end && r.span.end <= source.bytes().len());
+                }
+            }
+            let _ = has_table_of_contents(source.text(), 5);
+        }
+    }
+
+    #[test]
     fn resolution_relative_to_the_skill_and_to_the_file() {
         assert_eq!(
             resolve("forms.md", "references/guide.md"),
@@ -860,7 +936,14 @@ mod tests {
             ),
             30
         ));
-        assert!(has_table_of_contents("# Guide\n\n**Table of Contents**\n", 30) == false);
+        assert!(has_table_of_contents(
+            "# Guide\n\n**Table of Contents:**\n- Setup\n",
+            30
+        ));
+        assert!(!has_table_of_contents(
+            "# Guide\n\nThe **contents** of the box.\n",
+            30
+        ));
         assert!(has_table_of_contents("## Table of Contents\n", 30));
         assert!(!has_table_of_contents(
             &format!("# API\n\n## Setup\n{long}"),

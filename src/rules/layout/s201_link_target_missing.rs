@@ -14,7 +14,7 @@ pub const RULE: Rule = Rule {
     docs: r#"## What it does
 
 Checks that every file `SKILL.md` points at exists in the skill directory, and does the same for
-the Markdown files `SKILL.md` links to (one level down). It reads:
+the Markdown files `SKILL.md` references (one level down). It reads:
 
 - Markdown links, images and reference definitions with a relative target
   (`[forms](references/forms.md)`). A missing target is an **error**.
@@ -27,11 +27,12 @@ A path may be relative to the skill directory (as the standard says) or to the f
 it (as Markdown renderers read it); either is accepted. Files hidden by `.gitignore` count as
 missing, because packaging leaves them out.
 
-Not checked: URLs, `#anchors`, bare words without an extension (`[Open](LINK)` is a
-placeholder more often than a file), paths that leave the skill directory (`../other`), paths in fenced
-or indented code blocks (examples), code spans that are globs or placeholders (`*.py`,
-`{lang}/README.md`, `path/to/<file>`), and code spans whose first directory the skill does not
-have (`src/app.ts` is about the user's project).
+Each missing path is reported once per file. Not checked: URLs, `#anchors`, link targets that
+are a bare word without an extension (`[Open](LINK)` is a placeholder more often than a file),
+paths that leave the skill directory (`../other`), anything in fenced or indented code blocks
+(examples), code spans that are globs or placeholders (`*.py`, `{lang}/README.md`,
+`path/to/<file>`), and code spans whose first directory the skill does not have (`src/app.ts`
+is about the user's project).
 
 ## Why
 

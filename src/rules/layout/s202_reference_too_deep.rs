@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use super::files::{self, Target};
-use super::links::Form;
+use super::links::{Form, Kind};
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 
 pub const RULE: Rule = Rule {
@@ -19,10 +19,14 @@ to another document of the skill (Markdown or plain text) which `SKILL.md` does 
 itself: a chain two levels deep.
 
 References are Markdown links and backticked paths that resolve to a file of the skill, as in
-S201. Not reported: scripts, and anything under `assets/` (templates and data the model uses
-rather than reads for instructions); links back to `SKILL.md`; files that `SKILL.md` also
-references, including through a backticked pattern such as `` `shared/managed-agents-*.md` `` or
-`` `{lang}/README.md` ``.
+S201; a bare backticked file name (`` `README.md` ``) counts only for a file beside the
+referencing one, since it often means the user's own file.
+
+Not reported: scripts, and anything under `assets/` (templates and data the model uses rather
+than reads for instructions); links back to `SKILL.md`; and files that `SKILL.md` references
+too, directly or through a backticked pattern such as `` `shared/managed-agents-*.md` `` or
+`` `{lang}/README.md` ``. Only the files `SKILL.md` references are followed: a longer chain is
+reported at its first extra step.
 
 ## Why
 
@@ -75,8 +79,15 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
             let Target::Found(target) = files::target(cx, reference, &document.rel) else {
                 continue;
             };
-            let is_file = tree.files().any(|e| e.path == target);
-            if !is_file
+            // A bare `README.md` in a code span is as likely the user's file as the skill's;
+            // only a sibling of the referencing file is taken for a reference.
+            let bare_root_name = reference.kind == Kind::Code
+                && !reference.written.contains(['/', '\\'])
+                && !target.contains('/');
+            if bare_root_name {
+                continue;
+            }
+            if !files::is_file(tree, &target)
                 || !files::is_document(&target)
                 || target.starts_with("assets/")
                 || target == own
@@ -172,6 +183,19 @@ mod tests {
         ];
         let body = "Read `references/overview.md`, then `shared/agents-*.md` and `{lang}/api/streaming.md`.\n";
         assert!(run(body, &files).is_empty());
+    }
+
+    #[test]
+    fn bare_names_of_root_files_are_not_references() {
+        let files = [
+            (
+                "references/release.md",
+                "Update the project's `README.md` and `CHANGELOG.md`.\n",
+            ),
+            ("README.md", "# Repo\n"),
+            ("CHANGELOG.md", "# Changes\n"),
+        ];
+        assert!(run("Read [release](references/release.md).\n", &files).is_empty());
     }
 
     #[test]

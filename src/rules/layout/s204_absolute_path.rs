@@ -136,7 +136,7 @@ fn inside_skill(cx: &SkillContext<'_>, reference: &Reference) -> Option<String> 
     let parts: Vec<&str> = path.split('/').filter(|p| !p.is_empty()).collect();
     (0..parts.len())
         .map(|i| parts[i..].join("/"))
-        .find(|suffix| cx.tree().files().any(|e| e.path == *suffix))
+        .find(|suffix| files::is_file(cx.tree(), suffix))
 }
 
 #[cfg(test)]

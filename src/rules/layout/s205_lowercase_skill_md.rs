@@ -17,8 +17,7 @@ The standard and the client implementation guide discover skills by a file "name
 `SKILL.md`", and Claude Code and Codex do the same: on a case-sensitive file system (Linux, and
 therefore most CI runners and sandboxes) they never see a `skill.md`, and the skill is silently
 missing. The reference validator accepts the lowercase name and Anthropic's `quick_validate.py`
-rejects it ("SKILL.md not found"), so the two validators disagree about the same folder. On macOS
-the default file system hides the problem until the skill is installed elsewhere.
+rejects it ("SKILL.md not found"), so the two validators disagree about the same folder.
 
 ## Example
 
