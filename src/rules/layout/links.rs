@@ -1,0 +1,962 @@
+//! File references in Markdown: the links, images, reference definitions and backticked paths
+//! of a `SKILL.md` body or of a Markdown file beside it, each with the byte span of the path as
+//! written. The only user of `pulldown-cmark` in the crate.
+//!
+//! What counts as a reference:
+//! - **Links and images** (`[text](target)`, `![alt](target)`) and **reference definitions**
+//!   (`[id]: target`). Reference-style uses (`[text][id]`) are not repeated: their definition is
+//!   the reference. Autolinks (`<https://…>`) are URLs and are left out.
+//! - **Backticked paths**: a code span whose whole content is shaped like a path (see
+//!   [`code_span_path`]). Whether it names a file *of the skill* depends on the skill's files, so
+//!   rules ask [`Reference::names_skill_path`]. A code span that is a path with wildcards or
+//!   placeholders (`shared/managed-agents-*.md`, `{lang}/README.md`) is kept as a
+//!   [`Form::Pattern`]: it names no one file, but says which files the text covers.
+//!
+//! Nothing inside fenced or indented code blocks is a reference: those are examples (shell
+//! sessions, sample Markdown), not pointers to the skill's files. HTML (`<img src>`, `<a href>`)
+//! is not read.
+//!
+//! Link targets are taken as CommonMark reads them (backslash escapes and entities resolved,
+//! `<angle brackets>` removed, titles dropped), then `#fragment` and `?query` are cut and
+//! `%XX` escapes decoded. URLs (`scheme:`), protocol-relative `//host` targets, bare `#anchors`
+//! and template placeholders (`{…}`) are not file references. Code spans are taken literally.
+
+use std::ops::Range;
+
+use pulldown_cmark::{Event, LinkType, Options, Parser, Tag, TagEnd};
+
+use crate::rules::Tree;
+use crate::source::{Source, Span};
+
+/// The directories the standard names for a skill's files.
+pub const CONVENTIONAL_DIRS: [&str; 3] = ["scripts", "references", "assets"];
+
+/// How a reference was written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// `[text](target)`
+    Link,
+    /// `![alt](target)`
+    Image,
+    /// `[id]: target`
+    Definition,
+    /// `` `scripts/extract.py` ``
+    Code,
+}
+
+impl Kind {
+    /// Whether the reference is Markdown link syntax (a link, an image or a definition).
+    pub fn is_link(self) -> bool {
+        !matches!(self, Self::Code)
+    }
+}
+
+/// What kind of path a reference holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Form {
+    /// A relative path with `/` separators (decoded, without fragment or query).
+    Relative(String),
+    /// A relative path written with `\` separators, e.g. `scripts\helper.py`. Holds the path with
+    /// `/` separators.
+    Backslash(String),
+    /// An absolute path: `/…`, `\…`, `C:\…`, `C:/…`, `~/…`, or a `file:` URL.
+    Absolute,
+    /// A backticked relative path with wildcards or placeholders standing for a set of files:
+    /// `shared/managed-agents-*.md`, `{lang}/claude-api/README.md`. See [`Form::matches`].
+    Pattern(String),
+}
+
+impl Form {
+    /// Whether a skill-relative path is one of the files a [`Form::Pattern`] stands for: `*`
+    /// matches within one path segment, `**` across segments, and a placeholder (`{lang}`,
+    /// `<name>`) stands for any part of one segment.
+    pub fn matches(&self, path: &str) -> bool {
+        let Self::Pattern(pattern) = self else {
+            return false;
+        };
+        let pattern = pattern.strip_prefix("./").unwrap_or(pattern);
+        // Placeholders become `*`; `code_span_pattern` admits no other glob syntax.
+        let mut glob = String::with_capacity(pattern.len());
+        let mut in_placeholder = false;
+        for c in pattern.chars() {
+            match c {
+                '{' | '<' => {
+                    in_placeholder = true;
+                    glob.push('*');
+                }
+                '}' | '>' => in_placeholder = false,
+                c if !in_placeholder => glob.push(c),
+                _ => {}
+            }
+        }
+        globset::GlobBuilder::new(&glob)
+            .literal_separator(true)
+            .build()
+            .is_ok_and(|g| g.compile_matcher().is_match(path))
+    }
+}
+
+/// A path in a Markdown file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reference {
+    pub kind: Kind,
+    /// The path as written in the file: the link destination (without `<>`), or the code span's
+    /// content.
+    pub written: String,
+    /// The bytes of [`Reference::written`] in the file.
+    pub span: Span,
+    pub form: Form,
+}
+
+impl Reference {
+    /// The relative path with `/` separators, for [`Form::Relative`] and [`Form::Backslash`].
+    pub fn path(&self) -> Option<&str> {
+        match &self.form {
+            Form::Relative(p) | Form::Backslash(p) => Some(p),
+            Form::Absolute | Form::Pattern(_) => None,
+        }
+    }
+
+    /// Whether a reference written in the file `from` (a skill-relative path; `SKILL.md` for the
+    /// skill file) names a path of the skill, not something of the user's project:
+    /// - every relative Markdown link does;
+    /// - a backticked path does when it resolves to an existing entry of `tree`, or when its first
+    ///   component is an existing top-level directory of the skill or one of `scripts/`,
+    ///   `references/`, `assets/` (so `src/app.ts`, `docs/adr/`, `path/to/file` do not, unless
+    ///   the skill has such a directory).
+    pub fn names_skill_path(&self, tree: &Tree, from: &str) -> bool {
+        let Some(path) = self.path() else {
+            return false;
+        };
+        if self.kind.is_link() {
+            return true;
+        }
+        if resolve(path, from).iter().any(|c| tree.contains(c)) {
+            return true;
+        }
+        let Some(normal) = normalize(path, "") else {
+            return false;
+        };
+        match normal.split_once('/') {
+            Some((first, _)) => {
+                CONVENTIONAL_DIRS.contains(&first)
+                    || super::files::entry(tree, first).is_some_and(|e| e.is_dir)
+            }
+            None => false,
+        }
+    }
+}
+
+/// The references in `source` from byte `start` on (the body of a `SKILL.md`, or 0 for a whole
+/// file), in file order. Spans are byte offsets in `source`'s file.
+pub fn references(source: &Source, start: usize) -> Vec<Reference> {
+    if source.encoding().invalid_utf8.is_none() {
+        let text = source.text().get(start..).unwrap_or_default();
+        scan(text, &|offset| start + offset)
+    } else {
+        // Offsets in the lossily decoded text differ from file offsets after an invalid byte:
+        // decode the part on its own and map each offset back.
+        let part = Source::new(source.bytes().get(start..).unwrap_or_default().to_vec());
+        scan(part.text(), &|offset| start + part.file_offset(offset))
+    }
+}
+
+/// The paths of the skill a reference written in `from` may mean, skill-relative and normalised:
+/// relative to the skill directory (as the standard says) and relative to the directory of
+/// `from` (as Markdown renderers read it). Paths that leave the skill directory are dropped.
+pub fn resolve(path: &str, from: &str) -> Vec<String> {
+    let from_dir = from.rsplit_once('/').map_or("", |(dir, _)| dir);
+    let mut out = Vec::with_capacity(2);
+    for base in ["", from_dir] {
+        if let Some(p) = normalize(path, base) {
+            if !out.contains(&p) {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+/// `path` joined to `base` with `.` and `..` resolved; `None` when it climbs out of the skill
+/// directory or names the directory itself.
+pub fn normalize(path: &str, base: &str) -> Option<String> {
+    let mut parts: Vec<&str> = Vec::new();
+    for part in base.split('/').chain(path.split('/')) {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            part => parts.push(part),
+        }
+    }
+    (!parts.is_empty()).then(|| parts.join("/"))
+}
+
+/// Whether the file name at the end of `path` has an extension (`forms.md`, `x.tar.gz`), i.e. it
+/// names a file rather than a directory.
+pub fn has_extension(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    match name.rsplit_once('.') {
+        Some((stem, ext)) => {
+            !stem.is_empty()
+                && (1..=10).contains(&ext.len())
+                && ext.chars().all(|c| c.is_ascii_alphanumeric())
+                && ext.chars().any(|c| c.is_ascii_alphabetic())
+        }
+        None => false,
+    }
+}
+
+/// File extensions common enough that `name.ext` is taken for a file name where a looser reading
+/// would be wrong (`DOMAIN\john.smith` is an account, `scripts\fill.py` a file).
+const COMMON_EXTENSIONS: [&str; 45] = [
+    "bash", "c", "cfg", "cjs", "conf", "cpp", "css", "csv", "docx", "gif", "go", "h", "html",
+    "ini", "ipynb", "java", "jpeg", "jpg", "js", "json", "jsx", "log", "md", "mjs", "pdf", "png",
+    "pptx", "py", "rb", "rs", "sh", "sql", "svg", "toml", "ts", "tsv", "tsx", "txt", "webp",
+    "xlsx", "xml", "yaml", "yml", "zip", "zsh",
+];
+
+/// Whether the file name at the end of `path` has one of the common file extensions.
+pub fn has_common_extension(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    has_extension(name)
+        && name
+            .rsplit_once('.')
+            .is_some_and(|(_, ext)| COMMON_EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str()))
+}
+
+/// Whether the file name at the end of `path` is a Windows program or shell script (`.bat`,
+/// `.cmd`, `.exe`, `.ps1`…), which Windows shells run with `\` separators.
+pub fn is_windows_program(path: &str) -> bool {
+    let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    name.rsplit_once('.').is_some_and(|(_, ext)| {
+        ["bat", "cmd", "com", "exe", "ps1", "psm1", "vbs"]
+            .contains(&ext.to_ascii_lowercase().as_str())
+    })
+}
+
+/// Whether the Markdown `text` opens with a table of contents: within its first `within_lines`
+/// lines there is
+/// - a heading, or a paragraph that is all bold or italic (`**Contents:**`), whose text is or
+///   starts with "contents", "table of contents", "toc", "index", "sections", "on this page",
+///   "in this document" or "navigation" (any case), or
+/// - a list with at least three items that link to `#anchors` in the file.
+pub fn has_table_of_contents(text: &str, within_lines: usize) -> bool {
+    let limit = crate::source::lines(text)
+        .nth(within_lines)
+        .map_or(text.len(), |(_, content, _)| content.start);
+    let mut toc = TocScan::default();
+    for (event, range) in parser(text).into_offset_iter() {
+        let near_top = range.start < limit;
+        if !near_top && toc.lists.is_empty() {
+            break;
+        }
+        if toc.event(event, near_top) {
+            return true;
+        }
+    }
+    false
+}
+
+/// The state of [`has_table_of_contents`] while it walks the events.
+#[derive(Default)]
+struct TocScan {
+    /// The text of the heading or paragraph being read, and whether all of it was emphasised.
+    block: Option<(String, bool)>,
+    emphasis: usize,
+    /// Anchored items per open list.
+    lists: Vec<usize>,
+    /// Whether each open list item links to an anchor.
+    items: Vec<bool>,
+}
+
+impl TocScan {
+    /// Takes one event; `true` once a table of contents is found.
+    fn event(&mut self, event: Event<'_>, near_top: bool) -> bool {
+        match event {
+            Event::Start(Tag::Heading { .. } | Tag::Paragraph) if near_top => {
+                self.block = Some((String::new(), true));
+            }
+            Event::Start(Tag::Strong | Tag::Emphasis) => self.emphasis += 1,
+            Event::End(TagEnd::Strong | TagEnd::Emphasis) => {
+                self.emphasis = self.emphasis.saturating_sub(1);
+            }
+            Event::Text(t) | Event::Code(t) => {
+                if let Some((text, all_emphasised)) = self.block.as_mut() {
+                    text.push_str(&t);
+                    *all_emphasised &= self.emphasis > 0;
+                }
+            }
+            Event::End(TagEnd::Heading(_)) => {
+                return self.block.take().is_some_and(|(t, _)| is_toc_heading(&t));
+            }
+            Event::End(TagEnd::Paragraph) => {
+                return self
+                    .block
+                    .take()
+                    .is_some_and(|(t, emphasised)| emphasised && is_toc_heading(&t));
+            }
+            Event::Start(Tag::List(_)) => self.lists.push(0),
+            Event::End(TagEnd::List(_)) => {
+                self.lists.pop();
+            }
+            Event::Start(Tag::Item) => self.items.push(false),
+            Event::End(TagEnd::Item) => {
+                let anchored = self.items.pop() == Some(true) && near_top;
+                if let (true, Some(count)) = (anchored, self.lists.last_mut()) {
+                    *count += 1;
+                    return *count >= 3;
+                }
+            }
+            Event::Start(Tag::Link { dest_url, .. })
+                if near_top && dest_url.starts_with('#') && dest_url.len() > 1 =>
+            {
+                if let Some(last) = self.items.last_mut() {
+                    *last = true;
+                }
+            }
+            _ => {}
+        }
+        false
+    }
+}
+
+fn is_toc_heading(text: &str) -> bool {
+    const NAMES: [&str; 8] = [
+        "contents",
+        "table of contents",
+        "toc",
+        "index",
+        "sections",
+        "on this page",
+        "in this document",
+        "navigation",
+    ];
+    let text = text
+        .trim()
+        .trim_start_matches(|c: char| !c.is_alphanumeric())
+        .trim_end_matches([':', ' '])
+        .to_lowercase();
+    NAMES.iter().any(|name| {
+        text.strip_prefix(name)
+            .is_some_and(|rest| !rest.starts_with(|c: char| c.is_alphanumeric()))
+    }) || text.ends_with(" contents")
+}
+
+fn parser(text: &str) -> Parser<'_> {
+    Parser::new_ext(
+        text,
+        Options::ENABLE_TABLES
+            | Options::ENABLE_FOOTNOTES
+            | Options::ENABLE_STRIKETHROUGH
+            | Options::ENABLE_TASKLISTS,
+    )
+}
+
+/// The references of `text`; `to_file` maps an offset in `text` to an offset in the file.
+fn scan(text: &str, to_file: &dyn Fn(usize) -> usize) -> Vec<Reference> {
+    let parser = parser(text);
+    let mut found: Vec<(usize, Reference)> = Vec::new();
+    let mut push = |kind: Kind, raw: Range<usize>, form: Form| {
+        let span = Span::new(to_file(raw.start), to_file(raw.end));
+        let written = text.get(raw.clone()).unwrap_or_default().to_owned();
+        found.push((
+            raw.start,
+            Reference {
+                kind,
+                written,
+                span,
+                form,
+            },
+        ));
+    };
+
+    for (_, def) in parser.reference_definitions().iter() {
+        let Some(form) = link_form(&def.dest) else {
+            continue;
+        };
+        let raw = definition_destination(text, def.span.clone()).unwrap_or(def.span.clone());
+        push(Kind::Definition, raw, form);
+    }
+    for (event, range) in parser.into_offset_iter() {
+        match event {
+            Event::Start(Tag::Link {
+                link_type: LinkType::Inline,
+                dest_url,
+                ..
+            }) => {
+                if let Some(form) = link_form(&dest_url) {
+                    let raw = inline_destination(text, range.clone()).unwrap_or(range);
+                    push(Kind::Link, raw, form);
+                }
+            }
+            Event::Start(Tag::Image {
+                link_type: LinkType::Inline,
+                dest_url,
+                ..
+            }) => {
+                if let Some(form) = link_form(&dest_url) {
+                    let raw = inline_destination(text, range.clone()).unwrap_or(range);
+                    push(Kind::Image, raw, form);
+                }
+            }
+            Event::Code(content) => {
+                let Some(raw) = code_content(text, range) else {
+                    continue;
+                };
+                // Inside tables `\|` is unescaped: such spans are not paths anyway.
+                if text.get(raw.clone()) != Some(&*content) {
+                    continue;
+                }
+                if let Some(form) = code_span_path(&content) {
+                    push(Kind::Code, raw, form);
+                }
+            }
+            _ => {}
+        }
+    }
+    found.sort_by_key(|(start, _)| *start);
+    found.into_iter().map(|(_, r)| r).collect()
+}
+
+/// What a link destination (as CommonMark resolved it) points at, if it is a path.
+fn link_form(dest: &str) -> Option<Form> {
+    if dest.is_empty() || dest.starts_with('#') || dest.starts_with("//") {
+        return None;
+    }
+    if let Some(scheme) = scheme(dest) {
+        return scheme
+            .eq_ignore_ascii_case("file")
+            .then_some(Form::Absolute);
+    }
+    let path = dest.split(['#', '?']).next().unwrap_or_default();
+    if path.is_empty() || path.contains(['{', '}']) {
+        return None;
+    }
+    let decoded = percent_encoding::percent_decode_str(path)
+        .decode_utf8()
+        .map_or_else(|_| path.to_owned(), |p| p.into_owned());
+    Some(classify(&decoded))
+}
+
+/// The URL scheme of `s` (`https` in `https://…`); a single letter is a drive, not a scheme.
+fn scheme(s: &str) -> Option<&str> {
+    let (scheme, _) = s.split_once(':')?;
+    let mut chars = scheme.chars();
+    let first = chars.next()?;
+    (scheme.len() >= 2
+        && first.is_ascii_alphabetic()
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')))
+    .then_some(scheme)
+}
+
+fn classify(path: &str) -> Form {
+    let bytes = path.as_bytes();
+    let drive = bytes.len() >= 3
+        && bytes[0].is_ascii_alphabetic()
+        && bytes[1] == b':'
+        && matches!(bytes[2], b'/' | b'\\');
+    if drive || path.starts_with(['/', '\\', '~']) {
+        Form::Absolute
+    } else if path.contains('\\') {
+        Form::Backslash(path.replace('\\', "/"))
+    } else {
+        Form::Relative(path.to_owned())
+    }
+}
+
+/// The path a code span's content holds, if its whole content is shaped like one:
+/// - no whitespace, and none of `` *?<>{}[]|"'`$%=,;()!^&+#@ `` (globs, placeholders, calls,
+///   shell syntax, scoped packages, anchors);
+/// - no `:` except in a drive prefix (`C:\…`), so URLs and `tool:arg` are out;
+/// - not starting with `-` (command-line flags) or a lone `\` (regex and LaTeX escapes), no
+///   empty segment (`a//b`), not only dots;
+/// - and either a separator (`/` or `\`) or a file extension (`forms.md`).
+///
+/// Whether it is a path *of the skill* is decided later ([`Reference::names_skill_path`]).
+pub fn code_span_path(content: &str) -> Option<Form> {
+    const NOT_IN_PATHS: &str = "*?<>{}[]|\"'`$%=,;()!^&+#@";
+    if let Some(pattern) = code_span_pattern(content) {
+        return Some(pattern);
+    }
+    if content.is_empty()
+        || content.chars().any(char::is_whitespace)
+        || content.contains(|c| NOT_IN_PATHS.contains(c))
+        || content.starts_with('-')
+        || content.chars().all(|c| c == '.' || c == '/')
+    {
+        return None;
+    }
+    let bytes = content.as_bytes();
+    let drive = bytes.len() >= 3 && bytes[0].is_ascii_alphabetic() && bytes[1] == b':' && {
+        matches!(bytes[2], b'/' | b'\\')
+    };
+    let rest = if drive { &content[2..] } else { content };
+    if rest.contains(':') || (rest.starts_with('\\') && !drive) {
+        return None;
+    }
+    let body = rest.trim_start_matches('~').trim_matches(['/', '\\']);
+    if body.split(['/', '\\']).any(str::is_empty) && !body.is_empty() {
+        return None;
+    }
+    if !content.contains(['/', '\\']) && !has_extension(content) {
+        return None;
+    }
+    Some(classify(content))
+}
+
+/// A relative path with wildcards or placeholders (`shared/managed-agents-*.md`,
+/// `{lang}/claude-api/README.md`): letters, digits, `-_./`, `*`, and placeholders `{name}` or
+/// `<name>` made of letters, digits, `-` and `_`, with at least one `/`.
+fn code_span_pattern(content: &str) -> Option<Form> {
+    let mut wild = false;
+    let mut chars = content.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '*' => wild = true,
+            '{' | '<' => {
+                let close = if c == '{' { '}' } else { '>' };
+                let mut name = 0;
+                loop {
+                    match chars.next() {
+                        Some(n) if n == close && name > 0 => break,
+                        Some(n) if n.is_alphanumeric() || n == '-' || n == '_' => name += 1,
+                        _ => return None,
+                    }
+                }
+                wild = true;
+            }
+            c if c.is_alphanumeric() || matches!(c, '-' | '_' | '.' | '/') => {}
+            _ => return None,
+        }
+    }
+    (wild && content.contains('/') && !content.starts_with('/'))
+        .then(|| Form::Pattern(content.to_owned()))
+}
+
+/// The bytes of a code span's content inside `range` (its backtick fences and the one space
+/// CommonMark strips on each side removed).
+fn code_content(text: &str, range: Range<usize>) -> Option<Range<usize>> {
+    let raw = text.get(range.clone())?;
+    let ticks = raw.bytes().take_while(|&b| b == b'`').count();
+    let mut start = range.start + ticks;
+    let mut end = range.end.checked_sub(ticks)?;
+    if end < start {
+        return None;
+    }
+    let inner = text.get(start..end)?;
+    if inner.len() >= 2
+        && inner.starts_with([' ', '\n'])
+        && inner.ends_with([' ', '\n'])
+        && !inner.bytes().all(|b| b == b' ')
+    {
+        start += 1;
+        end -= 1;
+    }
+    Some(start..end)
+}
+
+/// The destination bytes of an inline link or image spanning `range` (`[text](dest "title")`,
+/// without the `<>` of `<dest>`): the last `](` after which a destination, an optional title and
+/// the closing `)` fill the rest of the range.
+fn inline_destination(text: &str, range: Range<usize>) -> Option<Range<usize>> {
+    let raw = text.get(range.clone())?;
+    let bytes = raw.as_bytes();
+    let mut at = raw.len();
+    while let Some(pos) = raw.get(..at).and_then(|r| r.rfind("](")) {
+        at = pos;
+        let Some((dest, after)) = destination(bytes, pos + 2) else {
+            continue;
+        };
+        if closes_link(bytes, after) {
+            return Some(range.start + dest.start..range.start + dest.end);
+        }
+    }
+    None
+}
+
+/// The destination bytes of a reference definition spanning `range` (`[id]: dest "title"`).
+fn definition_destination(text: &str, range: Range<usize>) -> Option<Range<usize>> {
+    let raw = text.get(range.clone())?;
+    let bytes = raw.as_bytes();
+    let mut i = 0;
+    // The label: up to the first unescaped `]`, which must be followed by `:`.
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b']' => break,
+            _ => i += 1,
+        }
+    }
+    if bytes.get(i + 1) != Some(&b':') {
+        return None;
+    }
+    let (dest, _) = destination(bytes, i + 2)?;
+    Some(range.start + dest.start..range.start + dest.end)
+}
+
+/// Scans a CommonMark link destination at `i` (after optional whitespace and one line break).
+/// Returns the destination's bytes (inside `<>` for the pointy form) and the index after it.
+fn destination(bytes: &[u8], mut i: usize) -> Option<(Range<usize>, usize)> {
+    let mut newlines = 0;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b' ' | b'\t' => i += 1,
+            b'\n' | b'\r' if newlines == 0 => {
+                newlines += 1;
+                i += 1;
+                if b == b'\r' && bytes.get(i) == Some(&b'\n') {
+                    i += 1;
+                }
+            }
+            _ => break,
+        }
+    }
+    if bytes.get(i) == Some(&b'<') {
+        let start = i + 1;
+        let mut j = start;
+        while let Some(&b) = bytes.get(j) {
+            match b {
+                b'\\' => j += 2,
+                b'>' => return Some((start..j, j + 1)),
+                b'<' | b'\n' | b'\r' => return None,
+                _ => j += 1,
+            }
+        }
+        return None;
+    }
+    let start = i;
+    let mut depth = 0usize;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'\\' if bytes.get(i + 1).is_some_and(u8::is_ascii_punctuation) => i += 2,
+            b'(' => {
+                depth += 1;
+                i += 1;
+            }
+            b')' if depth == 0 => break,
+            b')' => {
+                depth -= 1;
+                i += 1;
+            }
+            b if b.is_ascii_whitespace() || b.is_ascii_control() => break,
+            _ => i += 1,
+        }
+    }
+    (i > start && depth == 0).then_some((start..i.min(bytes.len()), i))
+}
+
+/// Whether the bytes from `i` are optional whitespace, an optional title, optional whitespace
+/// and a final `)`.
+fn closes_link(bytes: &[u8], mut i: usize) -> bool {
+    let skip_ws = |i: &mut usize| {
+        while bytes.get(*i).is_some_and(u8::is_ascii_whitespace) {
+            *i += 1;
+        }
+    };
+    skip_ws(&mut i);
+    if let Some(&open) = bytes.get(i) {
+        let close = match open {
+            b'"' => Some(b'"'),
+            b'\'' => Some(b'\''),
+            b'(' => Some(b')'),
+            _ => None,
+        };
+        if let Some(close) = close {
+            i += 1;
+            while let Some(&b) = bytes.get(i) {
+                i += 1;
+                if b == b'\\' {
+                    i += 1;
+                } else if b == close {
+                    break;
+                }
+            }
+            skip_ws(&mut i);
+        }
+    }
+    i + 1 == bytes.len() && bytes.get(i) == Some(&b')')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refs(text: &str) -> Vec<(Kind, String, Form)> {
+        let source = Source::new(text.as_bytes().to_vec());
+        references(&source, 0)
+            .into_iter()
+            .map(|r| {
+                assert_eq!(&text[r.span.start..r.span.end], r.written, "span of {r:?}");
+                (r.kind, r.written, r.form)
+            })
+            .collect()
+    }
+
+    fn rel(p: &str) -> Form {
+        Form::Relative(p.to_owned())
+    }
+
+    #[test]
+    fn links_images_and_definitions_with_exact_spans() {
+        let got = refs(
+            "See [forms](references/forms.md \"Forms\") and ![chart](<assets/my chart.png>).\n\n\
+             [![badge](a.png)](b.md)\n\n[api]: ./references/api.md#auth 'API'\n",
+        );
+        assert_eq!(
+            got,
+            vec![
+                (
+                    Kind::Link,
+                    "references/forms.md".into(),
+                    rel("references/forms.md")
+                ),
+                (
+                    Kind::Image,
+                    "assets/my chart.png".into(),
+                    rel("assets/my chart.png")
+                ),
+                (Kind::Image, "a.png".into(), rel("a.png")),
+                (Kind::Link, "b.md".into(), rel("b.md")),
+                (
+                    Kind::Definition,
+                    "./references/api.md#auth".into(),
+                    rel("./references/api.md")
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn urls_anchors_and_placeholders_are_not_paths() {
+        let got = refs(
+            "[a](https://x.io/a.md) [b](#setup) [c](mailto:a@b.c) [d](//cdn.io/x.js) \
+             <https://x.io> [e]({path}) [f]() [g](data:text/plain,x)\n",
+        );
+        assert!(got.is_empty(), "{got:?}");
+    }
+
+    #[test]
+    fn fragments_queries_and_percent_escapes() {
+        let got = refs("[a](docs/my%20file.md?raw=1#top) [b](a\\_b.md)\n");
+        assert_eq!(got[0].2, rel("docs/my file.md"));
+        assert_eq!(got[0].1, "docs/my%20file.md?raw=1#top");
+        assert_eq!(got[1].2, rel("a_b.md"));
+    }
+
+    #[test]
+    fn fenced_and_indented_code_is_skipped() {
+        let got = refs(
+            "```bash\ncat [x](y.md) `scripts/a.py`\n```\n\n    [z](w.md) `scripts/b.py`\n\nok `scripts/c.py`\n",
+        );
+        assert_eq!(
+            got,
+            vec![(Kind::Code, "scripts/c.py".into(), rel("scripts/c.py"))]
+        );
+    }
+
+    #[test]
+    fn code_spans_shaped_like_paths() {
+        for yes in [
+            "scripts/extract.py",
+            "./assets/x.png",
+            "references/",
+            "forms.md",
+            "../shared/a.md",
+        ] {
+            assert!(code_span_path(yes).is_some(), "{yes}");
+        }
+        for no in [
+            "@scope/pkg",
+            "https://x.io/a",
+            "*.py",
+            "{a b}/x.md",
+            "npm run build",
+            "--out=dist/x",
+            "a//b",
+            "fetch('/api')",
+            "\\d+\\.\\w+",
+            "\\frac",
+            "async",
+            "Bash(git:*)",
+            "...",
+            "C#",
+        ] {
+            assert!(code_span_path(no).is_none(), "{no}");
+        }
+        assert_eq!(
+            code_span_path("scripts\\helper.py"),
+            Some(Form::Backslash("scripts/helper.py".into()))
+        );
+        assert_eq!(code_span_path("C:\\Users\\me\\x.md"), Some(Form::Absolute));
+        assert_eq!(code_span_path("~/.claude/skills"), Some(Form::Absolute));
+        assert_eq!(code_span_path("/etc/hosts"), Some(Form::Absolute));
+    }
+
+    #[test]
+    fn patterns_stand_for_sets_of_files() {
+        let pattern = |p: &str| code_span_path(p).expect("a pattern");
+        assert_eq!(
+            pattern("path/to/<file>"),
+            Form::Pattern("path/to/<file>".into())
+        );
+        assert!(pattern("shared/managed-agents-*.md").matches("shared/managed-agents-core.md"));
+        assert!(!pattern("shared/managed-agents-*.md").matches("shared/x/managed-agents-a.md"));
+        assert!(pattern("{lang}/claude-api/README.md").matches("python/claude-api/README.md"));
+        assert!(!pattern("{lang}/claude-api/README.md").matches("claude-api/README.md"));
+        assert!(pattern("./references/**/*.md").matches("references/a/b/c.md"));
+        assert!(pattern("references/**/*.md").matches("references/c.md"));
+        assert!(pattern("projects/<slug>.md").matches("projects/acme.md"));
+        assert_eq!(code_span_path("/tmp/*.log"), None);
+        assert_eq!(code_span_path("*.py"), None);
+    }
+
+    #[test]
+    fn absolute_and_backslash_links() {
+        let got =
+            refs("[a](/Users/me/a.md) [b](C:\\x\\a.md) [c](file:///tmp/a.md) [d](refs\\a.md)\n");
+        let forms: Vec<Form> = got.into_iter().map(|(_, _, f)| f).collect();
+        assert_eq!(
+            forms,
+            vec![
+                Form::Absolute,
+                Form::Absolute,
+                Form::Absolute,
+                Form::Backslash("refs/a.md".into())
+            ]
+        );
+    }
+
+    #[test]
+    fn code_span_spans_skip_fences_and_padding() {
+        let got = refs("x `` `a/b.md` `` y ` c/d.py ` z\n");
+        // The first has backticks inside: not a path. The second is padded by single spaces.
+        assert_eq!(got, vec![(Kind::Code, "c/d.py".into(), rel("c/d.py"))]);
+    }
+
+    #[test]
+    fn spans_are_file_offsets_from_the_start_and_after_invalid_utf8() {
+        let source = Source::new(b"---\nname: x\n---\n\xFF see `scripts/a.py`\n".to_vec());
+        let found = references(&source, 16);
+        assert_eq!(found.len(), 1);
+        assert_eq!(
+            &source.bytes()[found[0].span.start..found[0].span.end],
+            b"scripts/a.py"
+        );
+    }
+
+    #[test]
+    fn odd_input_never_panics_and_spans_stay_in_bounds() {
+        const PIECES: [&[u8]; 22] = [
+            b"[",
+            b"]",
+            b"(",
+            b")",
+            b"<",
+            b">",
+            b"`",
+            b"``",
+            b"\\",
+            b"\n",
+            b"\r",
+            b" ",
+            b"a/b.md",
+            b"![",
+            b"]:",
+            b"\"t\"",
+            b"#x",
+            b"\xC3\xA9",
+            b"\xFF",
+            b"```\n",
+            b"    ",
+            b"- ",
+        ];
+        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+        for _ in 0..2000 {
+            let mut bytes = Vec::new();
+            for _ in 0..24 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                bytes.extend_from_slice(PIECES[(seed % PIECES.len() as u64) as usize]);
+            }
+            let source = Source::new(bytes);
+            for start in [0, 3] {
+                for r in references(&source, start.min(source.bytes().len())) {
+                    assert!(r.span.start <= r.span.end && r.span.end <= source.bytes().len());
+                }
+            }
+            let _ = has_table_of_contents(source.text(), 5);
+        }
+    }
+
+    #[test]
+    fn resolution_relative_to_the_skill_and_to_the_file() {
+        assert_eq!(
+            resolve("forms.md", "references/guide.md"),
+            vec!["forms.md".to_owned(), "references/forms.md".to_owned()]
+        );
+        assert_eq!(
+            resolve("../scripts/a.py", "references/guide.md"),
+            vec!["scripts/a.py".to_owned()]
+        );
+        assert_eq!(resolve("./a.md", "SKILL.md"), vec!["a.md".to_owned()]);
+        assert!(resolve("../other/SKILL.md", "SKILL.md").is_empty());
+    }
+
+    #[test]
+    fn names_skill_path_needs_a_known_first_directory() {
+        let tree = Tree::from_paths(["SKILL.md", "references/forms.md", "templates/"]);
+        let code = |p: &str| Reference {
+            kind: Kind::Code,
+            written: p.to_owned(),
+            span: Span::default(),
+            form: code_span_path(p).expect("a path"),
+        };
+        assert!(code("references/missing.md").names_skill_path(&tree, "SKILL.md"));
+        assert!(code("scripts/run.py").names_skill_path(&tree, "SKILL.md"));
+        assert!(code("templates/a.html").names_skill_path(&tree, "SKILL.md"));
+        assert!(code("forms.md").names_skill_path(&tree, "references/x.md"));
+        assert!(!code("src/app.ts").names_skill_path(&tree, "SKILL.md"));
+        assert!(!code("report.pdf").names_skill_path(&tree, "SKILL.md"));
+        assert!(!code("path/to/file.md").names_skill_path(&tree, "SKILL.md"));
+    }
+
+    #[test]
+    fn tables_of_contents() {
+        let long = "text\n".repeat(50);
+        assert!(has_table_of_contents(
+            &format!("# API\n\n## Contents\n- Setup\n- Calls\n\n{long}"),
+            30
+        ));
+        assert!(has_table_of_contents(
+            &format!(
+                "# API\n\n- [Setup](#setup)\n- [Calls](#calls)\n  - [Errors](#errors)\n- [End](#end)\n{long}"
+            ),
+            30
+        ));
+        assert!(has_table_of_contents(
+            "# Guide\n\n**Table of Contents:**\n- Setup\n",
+            30
+        ));
+        assert!(!has_table_of_contents(
+            "# Guide\n\nThe **contents** of the box.\n",
+            30
+        ));
+        assert!(has_table_of_contents("## Table of Contents\n", 30));
+        assert!(!has_table_of_contents(
+            &format!("# API\n\n## Setup\n{long}"),
+            30
+        ));
+        assert!(!has_table_of_contents(
+            &format!("{long}## Contents\n- [a](#a)\n"),
+            30
+        ));
+        assert!(!has_table_of_contents("## Indexing strategy\n", 30));
+        assert!(!has_table_of_contents(
+            "- [a](a.md)\n- [b](b.md)\n- [c](c.md)\n",
+            30
+        ));
+    }
+}
