@@ -6,6 +6,7 @@ mod s103_description_summarises_workflow;
 mod s104_description_vague;
 mod s105_body_too_long;
 mod s106_body_too_many_tokens;
+mod s107_long_reference_without_toc;
 mod s108_body_when_to_use_section;
 mod s109_time_sensitive_text;
 mod text;
@@ -20,6 +21,7 @@ pub(super) const RULES: &[&Rule] = &[
     &s104_description_vague::RULE,
     &s105_body_too_long::RULE,
     &s106_body_too_many_tokens::RULE,
+    &s107_long_reference_without_toc::RULE,
     &s108_body_when_to_use_section::RULE,
     &s109_time_sensitive_text::RULE,
 ];
