@@ -2,9 +2,11 @@
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
+use std::path::{Path, PathBuf};
 
 use super::{name_span, shown};
 use crate::rules::{Check, Finding, Rule, SetContext, Severity};
+use crate::skill::Skill;
 
 pub const RULE: Rule = Rule {
     id: "S401",
@@ -13,12 +15,15 @@ pub const RULE: Rule = Rule {
     summary: "two skills in the same root have the same name",
     docs: r#"## What it does
 
-Finds skills found under the same root (one path given to `skills`, or one runtime directory)
-that have the same name: the `name` in their frontmatter, or their directory name when they have
-none. The first skill in discovery order (sorted by path) is left alone; every other one is
-reported, pointing at its `name` and naming the first one's path. Two copies whose `SKILL.md`
-files are byte for byte identical are not reported: whichever a runtime picks, it reads the same
-text.
+Finds skills in the same skills directory that have the same name: the `name` in their
+frontmatter, or their directory name when they have none. A skills directory is the first folder
+named `skills` below the root (one path given to `skills`, or one runtime directory), or the root
+itself, with everything nested under it. The first skill in discovery order (sorted by path) is
+left alone; every other one is reported, pointing at its `name` and naming the first one's path.
+
+Copies in different skills directories of one repository, such as `.claude/skills/x` and
+`.github/skills/x`, are not compared: they are installs for different runtimes. When `skills`
+reads the runtimes' own directories as separate roots, S402 reports the clashes between them.
 
 ## Why
 
@@ -46,6 +51,23 @@ longer want.
     check: Check::Set(check),
 };
 
+/// The `skills` directory a skill sits in below its root (the first path component named
+/// `skills`), or the root itself. Skills in different ones are installs for different runtimes.
+fn collection(skill: &Skill) -> PathBuf {
+    let rel = skill
+        .dir
+        .strip_prefix(&skill.origin.root)
+        .unwrap_or(&skill.dir);
+    let mut out = PathBuf::new();
+    for part in rel.parent().into_iter().flat_map(Path::components) {
+        out.push(part);
+        if part.as_os_str() == "skills" {
+            return out;
+        }
+    }
+    PathBuf::new()
+}
+
 fn check(cx: &SetContext<'_>, out: &mut Vec<Finding>) {
     let mut first_by_name = HashMap::with_capacity(cx.skills.len());
     for (index, skill) in cx.skills.iter().enumerate() {
@@ -53,23 +75,21 @@ fn check(cx: &SetContext<'_>, out: &mut Vec<Finding>) {
         if name.is_empty() {
             continue;
         }
-        let first = match first_by_name.entry((skill.origin.root_index, name)) {
+        let key = (skill.origin.root_index, collection(skill), name);
+        let first = match first_by_name.entry(key) {
             Entry::Vacant(slot) => {
                 slot.insert(index);
                 continue;
             }
             Entry::Occupied(slot) => &cx.skills[*slot.get()],
         };
-        if first.source.bytes() == skill.source.bytes() {
-            continue;
-        }
         let name = skill.name();
         let other = shown(&first.skill_md, skill);
         let mut finding = Finding::new(
             &RULE,
             skill,
             format!(
-                "skill name `{name}` is also used by `{other}` in the same root: Codex lists both, \
+                "skill name `{name}` is also used by `{other}` in the same skills directory: Codex lists both, \
                  Goose and trpc-agent-go keep the first one found and opencode the last one \
                  loaded, so which instructions run depends on the runtime"
             ),
@@ -106,14 +126,29 @@ mod tests {
     }
 
     #[test]
-    fn other_roots_and_identical_copies_are_left_alone() {
+    fn other_roots_and_other_skills_directories_are_left_alone() {
         let skills = [skill("/r", 0, "a", "notes"), skill("/u", 1, "a", "notes")];
         assert!(run(&RULE, &skills).is_empty());
-        let copy = skill("/r", 0, "a", "notes");
-        let mut mirrored = copy.clone();
-        mirrored.dir = "/r/mirror/a".into();
-        mirrored.skill_md = "/r/mirror/a/SKILL.md".into();
-        assert!(run(&RULE, &[copy, mirrored]).is_empty());
+        let skills = [
+            skill("/r", 0, ".claude/skills/a", "notes"),
+            skill("/r", 0, ".github/skills/a", "notes"),
+        ];
+        assert!(run(&RULE, &skills).is_empty());
+    }
+
+    #[test]
+    fn nested_skills_in_one_skills_directory_clash() {
+        let skills = [
+            skill("/r", 0, "skills/python/security", "security"),
+            skill("/r", 0, "skills/typescript/security", "security"),
+        ];
+        let found = run(&RULE, &skills);
+        assert_eq!(found.len(), 1);
+        assert!(
+            found[0]
+                .message
+                .contains("`skills/python/security/SKILL.md`")
+        );
     }
 
     #[test]

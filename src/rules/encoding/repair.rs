@@ -8,7 +8,7 @@
 //! reserved character is kept only when leaving it alone still fails (`[a, b]` is a valid list).
 
 use super::{apply_edits, field_at, mapping, one_line_scalar, quoted, reparse};
-use crate::frontmatter::Yaml;
+use crate::frontmatter::{Field, Value, Yaml};
 use crate::rules::Edit;
 use crate::skill::Skill;
 use crate::source::{self, Span};
@@ -41,6 +41,8 @@ pub(super) struct Repair {
     pub indicator: Option<(char, Span)>,
     /// The first continuation line written at column 0.
     pub unindented: Option<Span>,
+    /// For an item of a one-line flow list (`[a, @b]`), its position in the list.
+    pub item: Option<usize>,
     /// The edit that writes the value on one line; `None` when the value holds ` #`, which may be
     /// a comment or part of the text.
     pub edit: Option<Edit>,
@@ -64,8 +66,8 @@ struct Line<'a> {
 
 /// What one line starts.
 enum Entry {
-    /// A value that needs repairing; the next line to look at.
-    Candidate(Box<Repair>, usize),
+    /// Values that need repairing; the next line to look at.
+    Candidates(Vec<Repair>, usize),
     /// A value that is fine, or out of reach; the next line to look at.
     Skip(usize),
 }
@@ -100,8 +102,8 @@ pub(super) fn plan(skill: &Skill) -> Vec<Repair> {
     let mut i = 0;
     while i < lines.len() {
         match entry(&lines, i, fm.yaml.start) {
-            Entry::Candidate(repair, next) => {
-                candidates.push(*repair);
+            Entry::Candidates(repairs, next) => {
+                candidates.extend(repairs);
                 i = next;
             }
             Entry::Skip(next) => i = next.max(i + 1),
@@ -173,23 +175,47 @@ fn repairs_parse(bytes: &[u8], repairs: &[Repair]) -> bool {
     let Some(fields) = mapping(&document) else {
         return false;
     };
-    // Where each repaired value starts in the new file: after its edit's leading space, moved by
-    // the length change of every edit before it.
-    let mut order: Vec<usize> = (0..edits.len()).collect();
-    order.sort_by_key(|&i| edits[i].span.start);
-    let mut shift: isize = 0;
-    for i in order {
-        let edit = &edits[i];
-        let start = edit.span.start.checked_add_signed(shift).map(|s| s + 1);
-        let ok = start
-            .and_then(|s| field_at(fields, s))
-            .is_some_and(|f| f.as_str() == Some(repairs[i].text.as_str()));
-        if !ok {
-            return false;
+    // Where an offset of the old file lands in the new one: moved by the length change of every
+    // edit before it.
+    let moved = |offset: usize| {
+        let shift: isize = edits
+            .iter()
+            .filter(|e| e.span.start < offset)
+            .map(|e| e.replacement.len() as isize - e.span.len() as isize)
+            .sum();
+        offset.checked_add_signed(shift)
+    };
+    repairs.iter().zip(&edits).all(|(repair, edit)| {
+        let text = Some(repair.text.as_str());
+        match repair.item {
+            // After the edit's leading space.
+            None => moved(edit.span.start)
+                .and_then(|s| field_at(fields, s + 1))
+                .is_some_and(|f| f.as_str() == text),
+            Some(index) => moved(repair.key_span.start)
+                .and_then(|s| field_with_key_at(fields, s))
+                .is_some_and(|f| match &f.value {
+                    Value::Sequence(items) => {
+                        items.get(index).and_then(|v| match v {
+                            Value::String(s) => Some(s.as_str()),
+                            _ => None,
+                        }) == text
+                    }
+                    _ => false,
+                }),
         }
-        shift += edit.replacement.len() as isize - edit.span.len() as isize;
-    }
-    true
+    })
+}
+
+/// The field (at any depth) whose key starts at byte `offset`.
+fn field_with_key_at(fields: &[Field], offset: usize) -> Option<&Field> {
+    fields.iter().find_map(|f| {
+        if f.key_span.start == offset {
+            Some(f)
+        } else {
+            field_with_key_at(&f.entries, offset)
+        }
+    })
 }
 
 /// Reads the entry that line `i` starts, if it is a `key: value` line.
@@ -236,6 +262,14 @@ fn entry(lines: &[Line<'_>], i: usize, base: usize) -> Entry {
         match first {
             '"' | '\'' | '&' | '!' => return Entry::Skip(continuation_past(i + 1)),
             '|' | '>' if is_block_header(value) => return Entry::Skip(continuation_past(i + 1)),
+            '[' if value.trim_end().ends_with(']') => {
+                let items = flow_items(key, key_span, value, base + value_start);
+                return if items.is_empty() {
+                    Entry::Skip(i + 1)
+                } else {
+                    Entry::Candidates(items, i + 1)
+                };
+            }
             // A flow collection is text only when it closes and more text follows (`[WIP] x`);
             // `[a, b` is a list with a typo, not a sentence.
             '[' | '{' if !closes_before_text(value) => return Entry::Skip(i + 1),
@@ -301,8 +335,8 @@ fn entry(lines: &[Line<'_>], i: usize, base: usize) -> Entry {
     if edit.is_none() && !ambiguous {
         return Entry::Skip(j);
     }
-    Entry::Candidate(
-        Box::new(Repair {
+    Entry::Candidates(
+        vec![Repair {
             key: key.to_owned(),
             key_span,
             value_span,
@@ -313,10 +347,45 @@ fn entry(lines: &[Line<'_>], i: usize, base: usize) -> Entry {
                 (c, Span::new(at, at + c.len_utf8()))
             }),
             unindented,
+            item: None,
             edit,
-        }),
+        }],
         j,
     )
+}
+
+/// The items of a one-line flow list `[a, @b, c]` (at file offset `at`) that start with a
+/// character YAML reserves and no plain scalar may start with (`@`, `` ` ``, `%`). Lists with
+/// nested brackets, quotes or comments are left alone.
+fn flow_items(key: &str, key_span: Span, value: &str, at: usize) -> Vec<Repair> {
+    let inner_end = value.trim_end().len() - 1;
+    let inner = &value[1..inner_end];
+    if inner.contains(['[', ']', '{', '}', '"', '\'', '#']) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut offset = 1;
+    for (index, raw) in inner.split(',').enumerate() {
+        let text = raw.trim_matches([' ', '\t']);
+        let start = at + offset + (raw.len() - raw.trim_start_matches([' ', '\t']).len());
+        offset += raw.len() + 1;
+        let Some(first) = text.chars().next().filter(|c| matches!(c, '@' | '`' | '%')) else {
+            continue;
+        };
+        let span = Span::new(start, start + text.len());
+        out.push(Repair {
+            key: key.to_owned(),
+            key_span,
+            value_span: span,
+            text: text.to_owned(),
+            colon: None,
+            indicator: Some((first, Span::new(start, start + 1))),
+            unindented: None,
+            item: Some(index),
+            edit: Some(Edit::new(span, quoted(text))),
+        });
+    }
+    out
 }
 
 /// Whether a value starting with `[` or `{` closes that bracket and then goes on with text.
@@ -423,6 +492,19 @@ mod tests {
     fn block_scalars_and_quoted_values_are_not_touched() {
         assert!(plan_of("description: |\n  Use when: x\nname: [a\n").is_empty());
         assert!(plan_of("description: \"a\" b: c\n").is_empty());
+    }
+
+    #[test]
+    fn reserved_items_of_a_flow_list() {
+        let found = plan_of("name: x\nmetadata:\n  keywords: [riverpod, @riverpod, `x`]\n");
+        assert_eq!(found.len(), 2);
+        assert_eq!(found[0].text, "@riverpod");
+        assert_eq!(found[0].item, Some(1));
+        assert_eq!(
+            found[1].edit.as_ref().map(|e| e.replacement.as_str()),
+            Some("\"`x`\"")
+        );
+        assert!(plan_of("keywords: [a, \"@b\", @c]\n").is_empty());
     }
 
     #[test]

@@ -11,15 +11,16 @@ pub const RULE: Rule = Rule {
     docs: r#"## What it does
 
 Finds bytes in `SKILL.md` that are not valid UTF-8, such as a file saved as Latin-1 or
-Windows-1252 (`é` as the single byte `E9`), a UTF-16 file, or a file cut in the middle of a
-character. It points at the first bad byte and counts the bad sequences.
+Windows-1252 (`é` as the single byte `E9`), a UTF-16 file (named as such), or a file cut in the
+middle of a character. It points at the first bad byte and counts the bad sequences.
 
 ## Why
 
 The standard expects UTF-8 text. The reference validator decodes the file as UTF-8 and crashes
 with a `UnicodeDecodeError` traceback instead of a verdict. Readers that do not crash replace each
 bad sequence with U+FFFD (`�`), so a name or description with such a byte reaches the model
-garbled. `skills` decodes the same way so that the other rules can still run.
+garbled. A UTF-16 file (what some Windows tools call "Unicode") is worse: its `---` is stored as
+`2D 00 2D 00 2D 00`, so a UTF-8 reader finds no frontmatter at all. `skills` decodes the same way so that the other rules can still run.
 
 ## Example
 
@@ -47,7 +48,8 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     let utf16 = bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF");
     let message = if utf16 {
         "SKILL.md is encoded as UTF-16 (it starts with a UTF-16 byte order mark), not UTF-8: the \
-         reference validator crashes on it with a traceback, and runtimes read it as garbage"
+         reference validator crashes on it with a traceback, and readers that decode UTF-8 find \
+         no `---` frontmatter in it"
             .to_owned()
     } else {
         let (line, column) = cx.skill.source.line_col(first);

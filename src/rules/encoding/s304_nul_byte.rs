@@ -56,7 +56,8 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
         "it is in the frontmatter, which makes the YAML invalid: Codex, Goose and Letta Code skip \
          the skill and the reference validator fails it"
     } else {
-        "tools that sniff for binary content treat the file as binary and refuse to read it"
+        "git, grep and skill readers that sniff for binary content treat the whole file as binary \
+         and refuse to show or read it"
     };
     out.push(
         RULE.finding(

@@ -69,34 +69,42 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
 fn finding(cx: &SkillContext<'_>, repair: &Repair) -> Finding {
     let key = &repair.key;
     let shown = preview(&repair.text);
+    let what = if repair.item.is_some() {
+        format!("`{key}` item `{shown}`")
+    } else {
+        format!("`{key}` value `{shown}`")
+    };
     let (what, span, label) = match (repair.colon, repair.indicator) {
         (Some(colon), _) => (
-            format!("`{key}` value `{shown}` contains an unquoted `: `"),
+            format!("{what} contains an unquoted `: `"),
             colon,
             "YAML reads this as the start of another key".to_owned(),
         ),
         (None, Some((c, at))) => (
-            format!("`{key}` value `{shown}` starts with `{c}`, which YAML reserves"),
+            format!("{what} starts with `{c}`, which YAML reserves"),
             at,
             format!("`{c}` cannot start an unquoted value"),
         ),
         (None, None) => (
-            format!("`{key}` value `{shown}` cannot be read"),
+            format!("{what} cannot be read"),
             repair.value_span,
             "not valid YAML".to_owned(),
         ),
     };
     let message = format!("{what}, so the frontmatter is invalid YAML: {INVALID_YAML_EFFECT}");
-    let finding = RULE
-        .finding(cx, message)
-        .at(span)
-        .label(label)
-        .help(format!("put the `{key}` value in quotes"));
+    let target = if repair.item.is_some() {
+        format!("`{shown}`")
+    } else {
+        format!("the `{key}` value")
+    };
+    let finding = RULE.finding(cx, message).at(span).label(label);
     match &repair.edit {
-        Some(edit) => finding.fix(format!("quote the `{key}` value"), vec![edit.clone()]),
+        Some(edit) => finding
+            .help(format!("put {target} in quotes"))
+            .fix(format!("quote {target}"), vec![edit.clone()]),
         None => finding.help(format!(
-            "put the `{key}` value in quotes; ` #` starts a comment in an unquoted value, so \
-             decide whether the text after it belongs to the value"
+            "put {target} in quotes; ` #` starts a comment in an unquoted value, so decide \
+             whether the text after it belongs to the value"
         )),
     }
 }
@@ -204,6 +212,21 @@ mod tests {
             assert!(found[0].message.contains(&format!("starts with `{c}`")));
             assert_eq!(parsed(&fixed(&text)).description(), Some(value));
         }
+    }
+
+    #[test]
+    fn reserved_items_in_a_flow_list_are_quoted() {
+        let text = "---\nname: notes\ndescription: Schedules jobs.\nmetadata:\n  keywords: [cron, @Cron]\n---\n";
+        let found = check(&RULE, "notes", text);
+        assert_eq!(found.len(), 1);
+        assert!(
+            found[0]
+                .message
+                .starts_with("`keywords` item `@Cron` starts with `@`")
+        );
+        let after = fixed(text);
+        assert!(after.contains("keywords: [cron, \"@Cron\"]"), "{after}");
+        assert!(check(&RULE, "notes", &after).is_empty());
     }
 
     #[test]
