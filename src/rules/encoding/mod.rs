@@ -114,7 +114,7 @@ fn one_line_fix(skill: &Skill, field: &Field) -> Option<Edit> {
             .iter()
             .position(|&b| b == b'\n' || b == b'\r')
             .unwrap_or(value.len());
-        let header = &value[1..header_end];
+        let header = value.get(1..header_end)?;
         let clean = header
             .iter()
             .all(|b| matches!(b, b'+' | b'-' | b'1'..=b'9' | b' ' | b'\t'));

@@ -46,7 +46,16 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     if !cx.skill.source.encoding().bom {
         return;
     }
+    // An editor that adds a mark to a file that already has one can leave several in a row.
+    let marks = cx
+        .skill
+        .source
+        .bytes()
+        .chunks(BOM.len())
+        .take_while(|chunk| *chunk == BOM)
+        .count();
     let span = Span::new(0, BOM.len());
+    let all = Span::new(0, marks * BOM.len());
     out.push(
         RULE.finding(
             cx,
@@ -58,7 +67,7 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
         .at(span)
         .label("invisible byte order mark before `---`")
         .help("save the file as UTF-8 without a BOM")
-        .fix("remove the byte order mark", vec![Edit::new(span, "")]),
+        .fix("remove the byte order mark", vec![Edit::new(all, "")]),
     );
 }
 
@@ -80,6 +89,13 @@ mod tests {
         assert_eq!(fixed, CLEAN.as_bytes());
         let again = String::from_utf8(fixed).unwrap();
         assert!(check(&RULE, "pdf", &again).is_empty());
+    }
+
+    #[test]
+    fn repeated_marks_all_go() {
+        let text = format!("\u{FEFF}\u{FEFF}{CLEAN}");
+        let found = check(&RULE, "pdf", &text);
+        assert_eq!(apply_fixes(text.as_bytes(), &found), CLEAN.as_bytes());
     }
 
     #[test]

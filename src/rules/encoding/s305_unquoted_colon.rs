@@ -27,9 +27,12 @@ This is the most common way a skill breaks. After `key: `, YAML reads a second `
 of another key, which is not allowed on the same line, so the whole frontmatter is invalid and
 every field is lost. Codex, Goose and Letta Code skip the skill (Codex with a warning, the others
 silently), `npx skills` drops it, and the reference validator fails it with "mapping values are
-not allowed here". Claude Code retries with automatic quoting; when that fails too, it loads the
-skill with empty metadata, under its directory name and with the first body line as its
-description, so the model never sees the real trigger text.
+not allowed here". opencode reports an error and skips it, unless a fallback that sanitizes colons
+first (not confirmed in every release) repairs it. Claude Code retries with automatic quoting;
+when that fails too, it loads the skill with empty metadata, under its directory name and with
+the first body line as its description, so the model never sees the real trigger text. Gemini CLI
+falls back to reading `name:` and `description:` line by line and still lists the skill, so a
+skill that works there can be missing everywhere else.
 
 ## Example
 

@@ -28,7 +28,9 @@ The YAML is valid when the continuation lines are indented, but readers that tak
 (anthropics/claude-code#9817, #11322). When a continuation line is not indented at all, the
 frontmatter is invalid YAML: Codex, Goose and Letta Code skip the skill, the reference validator
 fails it, and Claude Code loads it with empty metadata and uses the first line of the body as its
-description, often a heading such as `## Available tools` (anthropics/claude-code#94301).
+description, often a heading such as `## Available tools` (anthropics/claude-code#94301). Gemini
+CLI's line-based fallback joins only indented continuation lines, so it keeps the first line and
+drops the rest.
 
 ## Example
 
