@@ -15,12 +15,12 @@ Checks whether `SKILL.md` starts with the three bytes `EF BB BF`, the UTF-8 byte
 
 ## Why
 
-The frontmatter must be the very first thing in the file, and a BOM comes before it. The
-reference validator does not strip the mark, so it fails the skill with "SKILL.md must start with
-YAML frontmatter (---)". Metis requires the file to start with `---\n` and skips it. Other
-clients whose parsers look for `---` at the first byte miss the frontmatter in the same way: BOM and CRLF files have broken skill loading in cline, crewAI,
-hermes-agent, mistral-vibe and qwen-code, among others. `skills` itself reads past the mark, so
-every other rule still sees the frontmatter.
+The frontmatter must be the very first thing in the file, and a BOM comes before it. The reference
+validator does not strip the mark, so it fails the skill with "SKILL.md must start with YAML
+frontmatter (---)". Metis requires the file to start with `---\n` and skips it. Other clients whose
+parsers look for `---` at the first byte miss the frontmatter in the same way: BOM and CRLF files
+have broken skill loading in cline, crewAI, hermes-agent, mistral-vibe and qwen-code, among others.
+`skills` itself reads past the mark, so every other rule still sees the frontmatter.
 
 ## Example
 

@@ -16,10 +16,11 @@ instead of a plain `LF`, and reports the file once, at the first `CR`.
 ## Why
 
 The reference validator reads files with universal newlines, so it accepts CRLF. Many clients do
-not. Metis requires the file to start with `---\n` and skips the skill otherwise. Other parsers look for `---\n` exactly, miss the frontmatter of a CRLF file, and then skip the
-skill or load it without its name and description. Such bugs are reported in cline, crewAI,
-hermes-agent, mistral-vibe, qwen-code and gentle-ai, and a CRLF file can pass one tool and break the
-next. Git checkouts with `core.autocrlf=true` produce these files without anyone noticing.
+not. Metis requires the file to start with `---\n` and skips the skill otherwise. Other parsers
+look for `---\n` exactly, miss the frontmatter of a CRLF file, and then skip the skill or load it
+without its name and description. Such bugs are reported in cline, crewAI, hermes-agent,
+mistral-vibe, qwen-code and gentle-ai, and a CRLF file can pass one tool and break the next. Git
+checkouts with `core.autocrlf=true` produce these files without anyone noticing.
 
 ## Example
 

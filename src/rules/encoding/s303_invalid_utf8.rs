@@ -16,11 +16,12 @@ middle of a character. It points at the first bad byte and counts the bad sequen
 
 ## Why
 
-The standard expects UTF-8 text. The reference validator decodes the file as UTF-8 and crashes
-with a `UnicodeDecodeError` traceback instead of a verdict. Readers that do not crash replace each
-bad sequence with U+FFFD (`�`), so a name or description with such a byte reaches the model
-garbled. A UTF-16 file (what some Windows tools call "Unicode") is worse: its `---` is stored as
-`2D 00 2D 00 2D 00`, so a UTF-8 reader finds no frontmatter at all. `skills` decodes the same way so that the other rules can still run.
+The standard expects UTF-8 text. The reference validator decodes the file as UTF-8 and crashes with
+a `UnicodeDecodeError` traceback instead of a verdict. Readers that do not crash replace each bad
+sequence with U+FFFD (`�`), so a name or description with such a byte reaches the model garbled. A
+UTF-16 file (what some Windows tools call "Unicode") is worse: its `---` is stored as `2D 00 2D 00
+2D 00`, so a UTF-8 reader finds no frontmatter at all. `skills` decodes the same way so that the
+other rules can still run.
 
 ## Example
 
