@@ -1,6 +1,235 @@
 //! S3xx: encoding and portability — bytes and YAML constructs that runtimes read differently.
+//!
+//! Besides the rules, this module holds what several of them share: the sentence that says what
+//! runtimes do with invalid YAML, and the tools every fix here is checked with (apply the edits to
+//! a copy of the file, parse the copy again, compare the values).
 
-use super::Rule;
+mod repair;
+mod s301_byte_order_mark;
+mod s302_crlf_line_endings;
+mod s303_invalid_utf8;
+mod s304_nul_byte;
+mod s305_unquoted_colon;
+mod s306_block_scalar_description;
+mod s307_multiline_plain_scalar;
+mod s308_tab_in_frontmatter;
+
+use super::{Edit, Rule};
+use crate::frontmatter::{self, Document, Field, ScalarStyle, Yaml};
+use crate::skill::Skill;
+use crate::source::{Source, Span};
 
 /// This family's rules, sorted by ID.
-pub(super) const RULES: &[&Rule] = &[];
+pub(super) const RULES: &[&Rule] = &[
+    &s301_byte_order_mark::RULE,
+    &s302_crlf_line_endings::RULE,
+    &s303_invalid_utf8::RULE,
+    &s304_nul_byte::RULE,
+    &s305_unquoted_colon::RULE,
+    &s306_block_scalar_description::RULE,
+    &s307_multiline_plain_scalar::RULE,
+    &s308_tab_in_frontmatter::RULE,
+];
+
+/// What the runtimes do with a `SKILL.md` whose frontmatter is not valid YAML
+/// (runtime-formats.md §2 Codex, §4 Claude Code, §10 Goose, §11 Letta Code; spec.md §b.3).
+const INVALID_YAML_EFFECT: &str = "Codex, Goose and Letta Code skip the skill, the reference \
+     validator fails it, and Claude Code, unless its auto-quoting retry repairs the line, loads it \
+     with empty metadata and the first body line as its description";
+
+/// The bytes with `edits` applied, or `None` when two edits overlap or one is out of bounds.
+fn apply_edits(bytes: &[u8], edits: &[Edit]) -> Option<Vec<u8>> {
+    let mut sorted: Vec<&Edit> = edits.iter().collect();
+    sorted.sort_by_key(|e| (e.span.start, e.span.end));
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut pos = 0;
+    for edit in sorted {
+        if edit.span.start < pos || edit.span.end < edit.span.start {
+            return None;
+        }
+        out.extend_from_slice(bytes.get(pos..edit.span.start)?);
+        out.extend_from_slice(edit.replacement.as_bytes());
+        pos = edit.span.end;
+    }
+    out.extend_from_slice(bytes.get(pos..)?);
+    Some(out)
+}
+
+/// Parses `bytes` as a `SKILL.md`, exactly as discovery does.
+fn reparse(bytes: Vec<u8>) -> (Source, Document) {
+    let source = Source::new(bytes);
+    let document = frontmatter::parse(&source);
+    (source, document)
+}
+
+/// The top-level fields of a parsed document, when its frontmatter is a valid mapping.
+fn mapping(document: &Document) -> Option<&[Field]> {
+    match &document.frontmatter()?.content {
+        Yaml::Mapping(fields) => Some(fields),
+        _ => None,
+    }
+}
+
+/// Whether two field lists hold the same keys and values at every level (spans and styles aside).
+fn same_values(a: &[Field], b: &[Field]) -> bool {
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(x, y)| {
+            x.key == y.key
+                && x.key_kind == y.key_kind
+                && x.value == y.value
+                && same_values(&x.entries, &y.entries)
+        })
+}
+
+/// The field (at any depth) whose value starts at byte `offset`.
+fn field_at(fields: &[Field], offset: usize) -> Option<&Field> {
+    fields.iter().find_map(|f| {
+        if f.value_span.start == offset && f.style.is_some() {
+            Some(f)
+        } else {
+            field_at(&f.entries, offset)
+        }
+    })
+}
+
+/// An edit that writes a top-level string field on one line (`key: value`), when its value holds
+/// no line break and the rewritten file parses to exactly the same values. `None` when a comment
+/// sits between the key and the value or in a block scalar header, or when anything would change.
+fn one_line_fix(skill: &Skill, field: &Field) -> Option<Edit> {
+    let text = field.as_str()?;
+    if text.contains('\n') {
+        return None;
+    }
+    let bytes = skill.source.bytes();
+    let between = bytes.get(field.key_span.end..field.value_span.start)?;
+    if between.first() != Some(&b':') || !between[1..].iter().all(u8::is_ascii_whitespace) {
+        return None;
+    }
+    if matches!(
+        field.style,
+        Some(ScalarStyle::Literal | ScalarStyle::Folded)
+    ) {
+        let value = bytes.get(field.value_span.start..field.value_span.end)?;
+        let header_end = value
+            .iter()
+            .position(|&b| b == b'\n' || b == b'\r')
+            .unwrap_or(value.len());
+        let header = value.get(1..header_end)?;
+        let clean = header
+            .iter()
+            .all(|b| matches!(b, b'+' | b'-' | b'1'..=b'9' | b' ' | b'\t'));
+        if !clean {
+            return None;
+        }
+    }
+    let edit = Edit::new(
+        Span::new(field.key_span.end, field.value_span.end),
+        format!(": {}", one_line_scalar(text)?),
+    );
+    let before = mapping(&skill.document)?;
+    let (_, document) = reparse(apply_edits(bytes, std::slice::from_ref(&edit))?);
+    same_values(before, mapping(&document)?).then_some(edit)
+}
+
+/// `text` as a YAML scalar on one line: plain when it starts with a letter and reads back as
+/// the same string, otherwise quoted. `None` for text with line breaks or control characters,
+/// which no one-line scalar can hold without escapes that change how it reads.
+fn one_line_scalar(text: &str) -> Option<String> {
+    if text.chars().any(|c| c.is_control() && c != '\t') {
+        return None;
+    }
+    let plain_candidate = text.starts_with(char::is_alphabetic)
+        && text.trim() == text
+        && !text.contains('\t')
+        && reads_back(text, text, ScalarStyle::Plain);
+    if plain_candidate {
+        return Some(text.to_owned());
+    }
+    let quoted = quoted(text);
+    let style = if quoted.starts_with('\'') {
+        ScalarStyle::SingleQuoted
+    } else {
+        ScalarStyle::DoubleQuoted
+    };
+    reads_back(&quoted, text, style).then_some(quoted)
+}
+
+/// `text` in quotes: single quotes when it holds `"` or `\` but no `'` (nothing to escape then),
+/// double quotes otherwise, with `\`, `"` and tab escaped.
+fn quoted(text: &str) -> String {
+    if text.contains(['"', '\\']) && !text.contains('\'') {
+        return format!("'{text}'");
+    }
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            '\t' => out.push_str("\\t"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Whether `scalar` written as a mapping value parses as the string `expected` in `style`.
+fn reads_back(scalar: &str, expected: &str, style: ScalarStyle) -> bool {
+    let (_, document) = reparse(format!("---\nk: {scalar}\n---\n").into_bytes());
+    matches!(
+        mapping(&document),
+        Some([field]) if field.as_str() == Some(expected) && field.style == Some(style)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Finding;
+
+    /// Applies every fix of `findings` to `text` at once, as `--fix` does.
+    pub(super) fn apply_fixes(text: &[u8], findings: &[Finding]) -> Vec<u8> {
+        let edits: Vec<Edit> = findings
+            .iter()
+            .filter_map(|f| f.fix.as_ref())
+            .flat_map(|fix| fix.edits.iter().cloned())
+            .collect();
+        apply_edits(text, &edits).expect("fix edits do not overlap")
+    }
+
+    #[test]
+    fn edits_apply_in_any_order_and_refuse_overlaps() {
+        let edits = [
+            Edit::new(Span::new(4, 5), "E"),
+            Edit::new(Span::new(0, 1), ""),
+        ];
+        assert_eq!(apply_edits(b"abcdef", &edits).unwrap(), b"bcdEf");
+        let overlapping = [
+            Edit::new(Span::new(0, 3), ""),
+            Edit::new(Span::new(2, 4), ""),
+        ];
+        assert_eq!(apply_edits(b"abcdef", &overlapping), None);
+        assert_eq!(apply_edits(b"ab", &[Edit::new(Span::new(1, 9), "")]), None);
+    }
+
+    #[test]
+    fn one_line_scalars_are_plain_only_when_they_read_back() {
+        assert_eq!(one_line_scalar("Does things").unwrap(), "Does things");
+        assert_eq!(one_line_scalar("Use when: x").unwrap(), "\"Use when: x\"");
+        assert_eq!(one_line_scalar("true").unwrap(), "\"true\"");
+        assert_eq!(one_line_scalar("Say \"hi\"").unwrap(), "Say \"hi\"");
+        assert_eq!(one_line_scalar("\"Hi\" x").unwrap(), "'\"Hi\" x'");
+        assert_eq!(one_line_scalar("It's \"x\"").unwrap(), "It's \"x\"");
+        assert_eq!(one_line_scalar("\"It's\" x").unwrap(), "\"\\\"It's\\\" x\"");
+        assert_eq!(one_line_scalar("a\tb").unwrap(), "\"a\\tb\"");
+        assert_eq!(one_line_scalar("Note #1 here").unwrap(), "\"Note #1 here\"");
+        assert_eq!(one_line_scalar("Issue#1 here").unwrap(), "Issue#1 here");
+        assert_eq!(
+            one_line_scalar("Note #1: here").unwrap(),
+            "\"Note #1: here\""
+        );
+        assert_eq!(one_line_scalar("Two # parts").unwrap(), "\"Two # parts\"");
+        assert_eq!(one_line_scalar("a\nb"), None);
+    }
+}
