@@ -8,8 +8,67 @@ use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
 use crate::frontmatter::{self, FrontmatterState, Yaml};
+use crate::lint::{self, LintOptions};
 use crate::rules::{Edit, Finding};
+use crate::skill::Skill;
 use crate::source::Source;
+
+/// How many rounds of fixes a run applies at most. Fixes whose edits overlap (CRLF inside a
+/// value that also gets quoted) land in later rounds; real files settle in two or three.
+pub const MAX_ROUNDS: usize = 8;
+
+/// Fixes `skills` in memory, round after round, until no finding offers a fix the file can take.
+/// Returns one change per file, from its bytes on disk to its final bytes, so `--fix` is
+/// idempotent: linting the result offers nothing more to fix.
+pub fn fix_all(skills: &[Skill], options: &LintOptions) -> Vec<FileFix> {
+    let mut current: Vec<Skill> = Vec::new();
+    let mut changes: BTreeMap<PathBuf, FileFix> = BTreeMap::new();
+    let mut findings = lint::lint(skills, options);
+    for _ in 0..MAX_ROUNDS {
+        let plans = plan(&findings, |path| {
+            current
+                .iter()
+                .chain(skills)
+                .find(|s| s.skill_md == path)
+                .map(|s| s.source.bytes().to_vec())
+                .or_else(|| std::fs::read(path).ok())
+        });
+        if plans.is_empty() {
+            break;
+        }
+        let mut changed = Vec::new();
+        for plan in plans {
+            let Some(skill) = current
+                .iter()
+                .chain(skills)
+                .find(|s| s.skill_md == plan.path)
+                .cloned()
+            else {
+                continue; // only SKILL.md files are fixed
+            };
+            changed.push(Skill::parse(
+                skill.dir,
+                skill.skill_md,
+                skill.origin,
+                plan.after.clone(),
+            ));
+            changes
+                .entry(plan.path.clone())
+                .and_modify(|c| {
+                    c.after.clone_from(&plan.after);
+                    c.applied.extend(plan.applied.iter().cloned());
+                })
+                .or_insert(plan);
+        }
+        if changed.is_empty() {
+            break;
+        }
+        current.retain(|s| !changed.iter().any(|c| c.skill_md == s.skill_md));
+        current.extend(changed.iter().cloned());
+        findings = lint::lint(&changed, options);
+    }
+    changes.into_values().collect()
+}
 
 /// The planned change to one file.
 #[derive(Debug, Clone, PartialEq, Eq)]

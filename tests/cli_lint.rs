@@ -278,3 +278,81 @@ fn unknown_targets_are_usage_errors() {
     assert_eq!(code, Some(2));
     assert!(err.contains("unknown target `claude`"), "{err}");
 }
+
+const BROKEN: &[u8] = b"\xef\xbb\xbf---\r\nname: release-notes\r\ndescription: Drafts release notes from merged pull requests. Use when: the user asks for a changelog.\r\n---\r\n# Release notes\r\n\r\nRead the merged pull requests, then write the notes.\r\n";
+const FIXED: &str = "---\nname: release-notes\ndescription: \"Drafts release notes from merged pull requests. Use when: the user asks for a changelog.\"\n---\n# Release notes\n\nRead the merged pull requests, then write the notes.\n";
+
+fn broken_tree() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let skill = dir.path().join("release-notes");
+    fs::create_dir_all(&skill).unwrap();
+    fs::write(skill.join("SKILL.md"), BROKEN).unwrap();
+    dir
+}
+
+#[test]
+fn fix_dry_run_prints_a_diff_and_writes_nothing() {
+    let dir = broken_tree();
+    let (code, out, err) = skills(dir.path(), &["release-notes", "--fix", "--dry-run"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        out.starts_with("--- a/release-notes/SKILL.md\n+++ b/release-notes/SKILL.md\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("+description: \"Drafts release notes"),
+        "{out}"
+    );
+    assert!(err.contains("would apply"), "{err}");
+    assert_eq!(
+        fs::read(dir.path().join("release-notes/SKILL.md")).unwrap(),
+        BROKEN
+    );
+}
+
+#[test]
+fn fix_is_exact_atomic_and_idempotent() {
+    let dir = broken_tree();
+    let file = dir.path().join("release-notes/SKILL.md");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&file, fs::Permissions::from_mode(0o640)).unwrap();
+    }
+    let (code, _, err) = skills(dir.path(), &["release-notes", "--fix"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("fixed release-notes/SKILL.md: "), "{err}");
+    assert!(
+        err.contains("(S301)") && err.contains("(S302)") && err.contains("(S305)"),
+        "{err}"
+    );
+    assert_eq!(fs::read_to_string(&file).unwrap(), FIXED);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        assert_eq!(
+            fs::metadata(&file).unwrap().permissions().mode() & 0o777,
+            0o640
+        );
+    }
+    let leftovers: Vec<_> = fs::read_dir(file.parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(
+        leftovers,
+        ["SKILL.md"],
+        "no temporary files are left behind"
+    );
+
+    let (code, out, err) = skills(dir.path(), &["release-notes", "--fix"]);
+    assert_eq!(code, Some(0));
+    assert!(
+        !err.contains("fixed"),
+        "a second run changes nothing: {err}"
+    );
+    assert!(out.ends_with("0 errors, 0 warnings in 1 skill\n"), "{out}");
+    assert_eq!(fs::read_to_string(&file).unwrap(), FIXED);
+    let (code, out, _) = skills(dir.path(), &["release-notes", "--fix", "--dry-run"]);
+    assert_eq!((code, out.as_str()), (Some(0), ""));
+}

@@ -101,13 +101,19 @@ fn deliberate_differences_are_documented_and_hold() {
         .collect();
     cases.sort();
     let listed: Vec<&str> = DIFFERENCES.iter().map(|d| d.0).collect();
-    assert_eq!(cases, listed, "every fixture in fixtures/reference is listed here");
+    assert_eq!(
+        cases, listed,
+        "every fixture in fixtures/reference is listed here"
+    );
     for &(case, reference_valid, ours_valid) in DIFFERENCES {
         assert!(
             doc.contains(&format!("`fixtures/reference/{case}`")),
             "{case} is not in docs/reference-differences.md"
         );
-        assert_eq!(recorded[case].0, reference_valid, "{case}: recorded reference verdict");
+        assert_eq!(
+            recorded[case].0, reference_valid,
+            "{case}: recorded reference verdict"
+        );
         let (ours, errors) = passes(&fixtures.join(case));
         assert_eq!(ours, ours_valid, "{case}: {errors:?}");
     }
@@ -121,5 +127,10 @@ fn dot_is_the_directory_it_names() {
         .args(["lint", ".", "--isolated", "--format", "json"])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
 }

@@ -28,7 +28,7 @@ pub fn run(args: &LintArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
     let mut findings = lint::lint(&skills, &config.options);
 
     if args.fix {
-        let plans = fix::plan(&findings, |p| std::fs::read(p).ok());
+        let plans = fix::fix_all(&skills, &config.options);
         let changes: usize = plans.iter().map(|p| p.applied.len()).sum();
         let files = plural(plans.len(), "file");
         if args.dry_run {
