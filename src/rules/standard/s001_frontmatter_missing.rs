@@ -1,5 +1,6 @@
 //! S001 frontmatter-missing: the file does not start with a `---` frontmatter block at all.
 
+use super::common::late_frontmatter;
 use crate::frontmatter::FrontmatterState;
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 
@@ -12,7 +13,8 @@ pub const RULE: Rule = Rule {
 
 Checks that `SKILL.md` starts with a YAML frontmatter block: a first line that is exactly `---`,
 the YAML, and a closing line that is exactly `---`. A frontmatter block that starts later in the
-file is reported by S002 instead.
+file is reported by S002 instead; a `---` further down that is only a Markdown horizontal rule
+does not count as one.
 
 ## Why
 
@@ -46,13 +48,12 @@ description: Extracts text and tables from PDF files. Use when working with PDFs
 };
 
 fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
-    let FrontmatterState::Missing {
-        first_line,
-        later_delimiter: None,
-    } = &cx.skill.document.frontmatter
-    else {
+    let FrontmatterState::Missing { first_line, .. } = &cx.skill.document.frontmatter else {
         return;
     };
+    if late_frontmatter(cx.skill).is_some() {
+        return;
+    }
     out.push(
         RULE.finding(cx, "SKILL.md does not start with YAML frontmatter")
             .at(*first_line)
@@ -77,5 +78,11 @@ mod tests {
     fn quiet_with_frontmatter_or_a_late_one() {
         assert!(check(&RULE, "pdf", "---\nname: pdf\ndescription: d\n---\n").is_empty());
         assert!(check(&RULE, "pdf", "\n---\nname: pdf\n---\n").is_empty());
+    }
+
+    #[test]
+    fn a_markdown_rule_is_not_a_late_frontmatter() {
+        let found = check(&RULE, "pdf", "# PDF\n\n---\n\nMore.\n\n---\n");
+        assert_eq!(found.len(), 1);
     }
 }

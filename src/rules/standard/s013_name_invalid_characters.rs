@@ -1,0 +1,239 @@
+//! S013 name-invalid-characters: `name` has characters other than letters, digits and hyphens
+//! (or, for a target that allows only ASCII, other than `a-z`, `0-9` and `-`).
+
+use unicode_general_category::{GeneralCategory, get_general_category};
+use unicode_normalization::UnicodeNormalization;
+
+use super::common::{checked_name, field, is_py_alnum, names, py_strip, selected, text};
+use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
+use crate::targets::NameCharset;
+
+pub const RULE: Rule = Rule {
+    id: "S013",
+    name: "name-invalid-characters",
+    severity: Severity::Error,
+    summary: "`name` has characters other than letters, digits and hyphens",
+    docs: r#"## What it does
+
+Checks the characters of `name`. By default it applies the reference validator's rule: after
+trimming and NFKC normalisation, every character must be a Unicode letter or number (general
+category L or N) or `-`. So `pdf_tools`, `pdf.tools`, `pdf tools` fail, while `技能`, `мой-навык`
+and fullwidth `ｐｄｆ` (NFKC turns it into `pdf`) pass. Combining marks fail even inside a word
+(`हिन्दी` has vowel signs), and so do invisible format characters such as a zero-width space.
+
+When a selected target accepts only ASCII names (`claude-code`: Anthropic's platform allows only
+lowercase letters, numbers and hyphens), any character outside `a-z`, `0-9` and `-` is reported
+for that target, without normalisation: `café` and `ｐｄｆ` then fail too. The finding names the
+strictest rule that applies.
+
+Uppercase letters are letters: S010 reports them, not this rule.
+
+## Why
+
+The standard allows only letters, digits and hyphens, and the reference validator fails any
+other character ("contains invalid characters"). Names become slash commands, directory names
+and catalog keys, where spaces, dots and underscores break matching or quoting.
+
+## Example
+
+```yaml
+---
+name: pdf_processing
+description: Extracts text and tables from PDF files. Use when working with PDFs.
+---
+```
+
+## How to fix
+
+Replace each other character with a hyphen or remove it (`pdf-processing`), and rename the
+directory to match.
+"#,
+    fixable: false,
+    check: Check::Skill(check),
+};
+
+const ASCII_RULE: &str = "only `a-z`, `0-9` and `-`";
+
+fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
+    let Some((normalized, field)) = checked_name(cx) else {
+        return;
+    };
+    let standard_bad = offending(&normalized, |c| is_py_alnum(c) || c == '-');
+
+    let ascii_targets = selected(cx, |t| t.name_charset == NameCharset::Ascii);
+    let raw = raw_name(cx).unwrap_or_default();
+    let ascii_bad = if ascii_targets.is_empty() {
+        Vec::new()
+    } else {
+        offending(&raw, |c| {
+            c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c.is_ascii_uppercase()
+        })
+    };
+
+    let (message, label, ascii) = if !ascii_bad.is_empty() {
+        (
+            format!(
+                "`name` `{raw}` contains {}: {} allows {ASCII_RULE}",
+                list(&ascii_bad),
+                names(&ascii_targets)
+            ),
+            format!("{} accepts {ASCII_RULE}", names(&ascii_targets)),
+            true,
+        )
+    } else if !standard_bad.is_empty() {
+        (
+            format!(
+                "`name` `{normalized}` contains {}: only letters, digits and hyphens are allowed",
+                list(&standard_bad)
+            ),
+            "not a letter, digit or hyphen".to_owned(),
+            false,
+        )
+    } else {
+        return;
+    };
+    let suggestion = slug(if ascii { &raw } else { &normalized }, ascii);
+    let help = if suggestion.is_empty() {
+        "use only lowercase letters, digits and hyphens, and rename the directory to match"
+            .to_owned()
+    } else {
+        format!("use a name such as `{suggestion}`, and rename the directory to match")
+    };
+    out.push(
+        RULE.finding(cx, message)
+            .at(field.value_span)
+            .label(label)
+            .help(help),
+    );
+}
+
+/// The stripped name without normalisation, as an ASCII-only runtime compares it.
+fn raw_name(cx: &SkillContext<'_>) -> Option<String> {
+    let field = field(cx, "name")?;
+    let value = text(cx.skill, field);
+    Some(py_strip(value.as_str()?).to_owned())
+}
+
+/// The distinct characters of `name` that `allowed` rejects, in order of appearance.
+fn offending(name: &str, allowed: impl Fn(char) -> bool) -> Vec<char> {
+    let mut bad = Vec::new();
+    for c in name.chars() {
+        if !allowed(c) && !bad.contains(&c) {
+            bad.push(c);
+        }
+    }
+    bad
+}
+
+/// `` `_` `` or `` `_`, `.` and U+200B `` for a message; invisible characters by code point.
+fn list(chars: &[char]) -> String {
+    let shown: Vec<String> = chars.iter().map(|&c| show(c)).collect();
+    match shown.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+fn show(c: char) -> String {
+    use GeneralCategory as G;
+    let invisible = matches!(
+        get_general_category(c),
+        G::Control
+            | G::Format
+            | G::NonspacingMark
+            | G::SpacingMark
+            | G::EnclosingMark
+            | G::SpaceSeparator
+            | G::LineSeparator
+            | G::ParagraphSeparator
+            | G::PrivateUse
+            | G::Surrogate
+            | G::Unassigned
+    );
+    if invisible {
+        format!("U+{:04X}", u32::from(c))
+    } else {
+        format!("`{c}`")
+    }
+}
+
+/// A valid name close to `name`: lowercase, every other character turned into a hyphen, runs
+/// of hyphens collapsed. For ASCII, accents are dropped first (`café` → `cafe`).
+fn slug(name: &str, ascii: bool) -> String {
+    let base: String = if ascii {
+        name.nfkd()
+            .filter(|&c| get_general_category(c) != GeneralCategory::NonspacingMark)
+            .collect()
+    } else {
+        name.to_owned()
+    };
+    let mut out = String::new();
+    for c in base.to_lowercase().chars() {
+        let keep = if ascii {
+            c.is_ascii_lowercase() || c.is_ascii_digit()
+        } else {
+            is_py_alnum(c)
+        };
+        if keep {
+            out.push(c);
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_matches('-').to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RULE;
+    use crate::rules::Finding;
+    use crate::rules::context::testing::{check_with, skill};
+
+    fn run(name: &str, targets: &[&str]) -> Vec<Finding> {
+        let text = format!("---\nname: \"{name}\"\n---\n");
+        check_with(&RULE, &skill("x", &text), targets, &[])
+    }
+
+    #[test]
+    fn the_reference_rule_by_general_category_after_nfkc() {
+        for good in ["pdf", "技能", "мой-навык", "ｐｄｆ", "a²", "ⅷ", "café", "cafe\\u0301", "Upper"] {
+            assert!(run(good, &["agentskills"]).is_empty(), "{good}");
+        }
+        for bad in ["pdf_tools", "pdf.tools", "pdf tools", "हिन्दी", "x\\u200by", "Upper_Case"] {
+            assert_eq!(run(bad, &["agentskills"]).len(), 1, "{bad}");
+        }
+    }
+
+    #[test]
+    fn names_the_characters_and_suggests_a_name() {
+        let found = run("Upper_Case", &["agentskills"]);
+        assert_eq!(
+            found[0].message,
+            "`name` `Upper_Case` contains `_`: only letters, digits and hyphens are allowed"
+        );
+        assert_eq!(
+            found[0].help.as_deref(),
+            Some("use a name such as `upper-case`, and rename the directory to match")
+        );
+        let invisible = run("x\\u200by", &["agentskills"]);
+        assert!(invisible[0].message.contains("U+200B"), "{}", invisible[0].message);
+    }
+
+    #[test]
+    fn ascii_targets_are_stricter_and_named() {
+        let found = run("café", &["agentskills", "claude-code"]);
+        assert_eq!(found.len(), 1);
+        assert_eq!(
+            found[0].message,
+            "`name` `café` contains `é`: Claude Code allows only `a-z`, `0-9` and `-`"
+        );
+        assert!(found[0].help.as_deref().unwrap().contains("`cafe`"));
+        // Fullwidth letters pass the reference (NFKC) but not an ASCII-only runtime.
+        assert_eq!(run("ｐｄｆ", &["claude-code"]).len(), 1);
+        // Uppercase ASCII is S010's business.
+        assert!(run("PDF", &["claude-code"]).is_empty());
+        let both = run("Café_x", &["agentskills", "claude-code"]);
+        assert!(both[0].message.contains("`é` and `_`"), "{}", both[0].message);
+    }
+}
