@@ -168,11 +168,6 @@ pub(super) fn names(targets: &[&Target]) -> String {
     targets::names(targets)
 }
 
-/// `"rejects"` or `"reject"` after a list of targets.
-pub(super) fn rejects(targets: &[&Target]) -> &'static str {
-    if targets.len() == 1 { "rejects" } else { "reject" }
-}
-
 /// A one-character span at `offset` of the file, or an empty span there when the offset is at
 /// a line end or past the end.
 pub(super) fn char_span(skill: &Skill, offset: usize) -> Span {
@@ -220,7 +215,9 @@ mod tests {
             assert!(is_py_alnum(c), "{c}");
         }
         // Combining marks, format characters, symbols and punctuation are not.
-        for c in ['\u{93f}', '\u{345}', '\u{301}', '\u{200b}', 'Ⓐ', '_', '.', ' ', '-'] {
+        for c in [
+            '\u{93f}', '\u{345}', '\u{301}', '\u{200b}', 'Ⓐ', '_', '.', ' ', '-',
+        ] {
             assert!(!is_py_alnum(c), "{c:?}");
         }
     }

@@ -15,6 +15,21 @@ mod s011_name_hyphen_edge;
 mod s012_name_consecutive_hyphens;
 mod s013_name_invalid_characters;
 mod s014_name_directory_mismatch;
+mod s015_description_missing;
+mod s016_description_not_string;
+mod s017_description_empty;
+mod s018_description_too_long;
+mod s019_compatibility_not_string;
+mod s020_compatibility_empty;
+mod s021_compatibility_too_long;
+mod s022_metadata_not_string_map;
+mod s023_allowed_tools_not_string;
+mod s024_license_not_string;
+mod s025_unknown_field;
+mod s026_reserved_word_in_name;
+mod s027_angle_brackets;
+mod s028_duplicate_field;
+mod s029_strict_yaml_construct;
 
 use super::Rule;
 
@@ -34,4 +49,19 @@ pub(super) const RULES: &[&Rule] = &[
     &s012_name_consecutive_hyphens::RULE,
     &s013_name_invalid_characters::RULE,
     &s014_name_directory_mismatch::RULE,
+    &s015_description_missing::RULE,
+    &s016_description_not_string::RULE,
+    &s017_description_empty::RULE,
+    &s018_description_too_long::RULE,
+    &s019_compatibility_not_string::RULE,
+    &s020_compatibility_empty::RULE,
+    &s021_compatibility_too_long::RULE,
+    &s022_metadata_not_string_map::RULE,
+    &s023_allowed_tools_not_string::RULE,
+    &s024_license_not_string::RULE,
+    &s025_unknown_field::RULE,
+    &s026_reserved_word_in_name::RULE,
+    &s027_angle_brackets::RULE,
+    &s028_duplicate_field::RULE,
+    &s029_strict_yaml_construct::RULE,
 ];

@@ -58,12 +58,17 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
             format!("the frontmatter starts on line {line}, not on the first line"),
         )
         .at(*first_line)
-        .label(format!("expected `---` here; the block starts on line {line}"));
+        .label(format!(
+            "expected `---` here; the block starts on line {line}"
+        ));
     let blank_above = cx.skill.slice(before).trim().is_empty();
     out.push(if blank_above {
         finding
             .help("delete the blank lines above the opening `---`")
-            .fix("delete the blank lines above the frontmatter", vec![Edit::new(before, "")])
+            .fix(
+                "delete the blank lines above the frontmatter",
+                vec![Edit::new(before, "")],
+            )
     } else {
         finding.help(format!(
             "move the frontmatter block (line {line}) to the top of the file, above everything else"
@@ -78,14 +83,15 @@ mod tests {
 
     #[test]
     fn fires_on_blank_lines_above_and_fixes_them() {
-        let found = check(&RULE, "pdf", "\n\n---\nname: pdf\ndescription: d\n---\n# PDF\n");
+        let found = check(
+            &RULE,
+            "pdf",
+            "\n\n---\nname: pdf\ndescription: d\n---\n# PDF\n",
+        );
         assert_eq!(found.len(), 1);
         assert!(found[0].message.contains("line 3"));
         let fix = found[0].fix.as_ref().unwrap();
-        assert_eq!(
-            (fix.edits[0].span.start, fix.edits[0].span.end),
-            (0, 2)
-        );
+        assert_eq!((fix.edits[0].span.start, fix.edits[0].span.end), (0, 2));
     }
 
     #[test]

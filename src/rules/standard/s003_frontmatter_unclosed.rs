@@ -46,7 +46,9 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
         RULE.finding(cx, "the frontmatter opened here is never closed")
             .at(*open)
             .label("no `---` line closes this block")
-            .help("add a line with exactly `---` after the last YAML line, before the Markdown body"),
+            .help(
+                "add a line with exactly `---` after the last YAML line, before the Markdown body",
+            ),
     );
 }
 

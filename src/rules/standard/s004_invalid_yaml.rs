@@ -73,7 +73,11 @@ mod tests {
         let text = "---\nname: pdf\ndescription: Use when: a PDF\n---\n";
         let found = check(&RULE, "pdf", text);
         assert_eq!(found.len(), 1);
-        assert!(found[0].message.starts_with("the frontmatter is not valid YAML: "));
+        assert!(
+            found[0]
+                .message
+                .starts_with("the frontmatter is not valid YAML: ")
+        );
         let span = found[0].span.unwrap();
         assert!(span.len() <= 1);
         assert!(span.start > 4 && span.start < text.len());

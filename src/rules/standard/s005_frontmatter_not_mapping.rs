@@ -61,7 +61,8 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
         let yaml = cx.skill.slice(fm.yaml);
         let lead = yaml.len() - yaml.trim_start().len();
         let content = yaml.trim();
-        let span = crate::source::Span::new(fm.yaml.start + lead, fm.yaml.start + lead + content.len());
+        let span =
+            crate::source::Span::new(fm.yaml.start + lead, fm.yaml.start + lead + content.len());
         (
             format!("the frontmatter is {}, not a mapping", a_kind(kind)),
             if span.is_empty() { fm.open } else { span },
@@ -69,10 +70,9 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
         )
     };
     out.push(
-        RULE.finding(cx, message)
-            .at(span)
-            .label(label)
-            .help("write the fields as `key: value` lines, starting with `name:` and `description:`"),
+        RULE.finding(cx, message).at(span).label(label).help(
+            "write the fields as `key: value` lines, starting with `name:` and `description:`",
+        ),
     );
 }
 
@@ -90,7 +90,10 @@ mod tests {
         assert_eq!(list[0].message, "the frontmatter is a list, not a mapping");
         assert_eq!(list[0].span.map(|s| (s.start, s.end)), Some((4, 15)));
         let scalar = check(&RULE, "pdf", "---\njust text\n---\n");
-        assert_eq!(scalar[0].message, "the frontmatter is a string, not a mapping");
+        assert_eq!(
+            scalar[0].message,
+            "the frontmatter is a string, not a mapping"
+        );
     }
 
     #[test]

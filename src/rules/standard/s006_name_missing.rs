@@ -60,8 +60,13 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     out.push(match near {
         Some(f) => finding
             .at(f.key_span)
-            .label(format!("`{}` is not `name`: keys are case-sensitive", f.key))
-            .help(format!("rename the key to `name`, exactly in lowercase (`name: {dir}`)")),
+            .label(format!(
+                "`{}` is not `name`: keys are case-sensitive",
+                f.key
+            ))
+            .help(format!(
+                "rename the key to `name`, exactly in lowercase (`name: {dir}`)"
+            )),
         None => finding
             .at(fm.open)
             .label("this frontmatter needs `name:`")

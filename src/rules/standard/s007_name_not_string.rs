@@ -73,7 +73,9 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
                 "the reference validator reads the text `{text}`; typed YAML parsers see {}",
                 a_kind(kind)
             ))
-            .help(format!("quote it so that every parser reads text: `name: \"{text}\"`")),
+            .help(format!(
+                "quote it so that every parser reads text: `name: \"{text}\"`"
+            )),
         ),
         Text::Str { .. } => {}
     }
@@ -112,8 +114,17 @@ mod tests {
 
     #[test]
     fn quiet_on_strings_and_empty_values() {
-        for yaml in ["name: pdf", "name: '2048'", "name:", "name: ''", "description: d"] {
-            assert!(check(&RULE, "pdf", &format!("---\n{yaml}\n---\n")).is_empty(), "{yaml}");
+        for yaml in [
+            "name: pdf",
+            "name: '2048'",
+            "name:",
+            "name: ''",
+            "description: d",
+        ] {
+            assert!(
+                check(&RULE, "pdf", &format!("---\n{yaml}\n---\n")).is_empty(),
+                "{yaml}"
+            );
         }
     }
 }

@@ -79,7 +79,10 @@ mod tests {
     #[test]
     fn quiet_on_text_and_other_types() {
         for yaml in ["name: pdf", "name: ~", "name: [a]", "description: d"] {
-            assert!(check(&RULE, "pdf", &format!("---\n{yaml}\n---\n")).is_empty(), "{yaml}");
+            assert!(
+                check(&RULE, "pdf", &format!("---\n{yaml}\n---\n")).is_empty(),
+                "{yaml}"
+            );
         }
     }
 }

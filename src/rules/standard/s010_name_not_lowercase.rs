@@ -77,6 +77,9 @@ mod tests {
     #[test]
     fn help_gives_the_lowercase_name() {
         let found = check(&RULE, "x", "---\nname: Upper_Case\n---\n");
-        assert_eq!(found[0].help.as_deref(), Some("use `upper_case`, and rename the directory to match if needed"));
+        assert_eq!(
+            found[0].help.as_deref(),
+            Some("use `upper_case`, and rename the directory to match if needed")
+        );
     }
 }

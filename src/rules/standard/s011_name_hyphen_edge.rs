@@ -77,7 +77,10 @@ mod tests {
     fn fires_on_either_edge() {
         assert_eq!(messages("-pdf"), ["`name` `-pdf` starts with a hyphen"]);
         assert_eq!(messages("pdf-"), ["`name` `pdf-` ends with a hyphen"]);
-        assert_eq!(messages("-lead--"), ["`name` `-lead--` starts and ends with a hyphen"]);
+        assert_eq!(
+            messages("-lead--"),
+            ["`name` `-lead--` starts and ends with a hyphen"]
+        );
     }
 
     #[test]

@@ -63,7 +63,13 @@ mod tests {
     fn fires_on_double_hyphens() {
         let found = check(&RULE, "x", "---\nname: pdf--processing\n---\n");
         assert_eq!(found.len(), 1);
-        assert!(found[0].help.as_deref().unwrap().contains("`pdf-processing`"));
+        assert!(
+            found[0]
+                .help
+                .as_deref()
+                .unwrap()
+                .contains("`pdf-processing`")
+        );
         assert_eq!(check(&RULE, "x", "---\nname: -lead--\n---\n").len(), 1);
     }
 

@@ -125,7 +125,8 @@ fn offending(name: &str, allowed: impl Fn(char) -> bool) -> Vec<char> {
     bad
 }
 
-/// `` `_` `` or `` `_`, `.` and U+200B `` for a message; invisible characters by code point.
+/// `` `_` `` or `` `_`, `.` and U+200B `` for a message; invisible characters by code point,
+/// except the plain space.
 fn list(chars: &[char]) -> String {
     let shown: Vec<String> = chars.iter().map(|&c| show(c)).collect();
     match shown.as_slice() {
@@ -137,6 +138,9 @@ fn list(chars: &[char]) -> String {
 
 fn show(c: char) -> String {
     use GeneralCategory as G;
+    if c == ' ' {
+        return "a space".to_owned();
+    }
     let invisible = matches!(
         get_general_category(c),
         G::Control
@@ -197,10 +201,27 @@ mod tests {
 
     #[test]
     fn the_reference_rule_by_general_category_after_nfkc() {
-        for good in ["pdf", "技能", "мой-навык", "ｐｄｆ", "a²", "ⅷ", "café", "cafe\\u0301", "Upper"] {
+        for good in [
+            "pdf",
+            "技能",
+            "мой-навык",
+            "ｐｄｆ",
+            "a²",
+            "ⅷ",
+            "café",
+            "cafe\\u0301",
+            "Upper",
+        ] {
             assert!(run(good, &["agentskills"]).is_empty(), "{good}");
         }
-        for bad in ["pdf_tools", "pdf.tools", "pdf tools", "हिन्दी", "x\\u200by", "Upper_Case"] {
+        for bad in [
+            "pdf_tools",
+            "pdf.tools",
+            "pdf tools",
+            "हिन्दी",
+            "x\\u200by",
+            "Upper_Case",
+        ] {
             assert_eq!(run(bad, &["agentskills"]).len(), 1, "{bad}");
         }
     }
@@ -217,7 +238,17 @@ mod tests {
             Some("use a name such as `upper-case`, and rename the directory to match")
         );
         let invisible = run("x\\u200by", &["agentskills"]);
-        assert!(invisible[0].message.contains("U+200B"), "{}", invisible[0].message);
+        assert!(
+            invisible[0].message.contains("U+200B"),
+            "{}",
+            invisible[0].message
+        );
+        let spaced = run("pdf tools", &["agentskills"]);
+        assert!(
+            spaced[0].message.contains("contains a space:"),
+            "{}",
+            spaced[0].message
+        );
     }
 
     #[test]
@@ -234,6 +265,10 @@ mod tests {
         // Uppercase ASCII is S010's business.
         assert!(run("PDF", &["claude-code"]).is_empty());
         let both = run("Café_x", &["agentskills", "claude-code"]);
-        assert!(both[0].message.contains("`é` and `_`"), "{}", both[0].message);
+        assert!(
+            both[0].message.contains("`é` and `_`"),
+            "{}",
+            both[0].message
+        );
     }
 }

@@ -78,7 +78,10 @@ mod tests {
             "`name` `template-skill` does not match the directory name `template`"
         );
         assert_eq!(found[0].span.map(|s| (s.start, s.end)), Some((10, 24)));
-        assert_eq!(check(&RULE, "upper-case", "---\nname: Upper_Case\n---\n").len(), 1);
+        assert_eq!(
+            check(&RULE, "upper-case", "---\nname: Upper_Case\n---\n").len(),
+            1
+        );
     }
 
     #[test]
