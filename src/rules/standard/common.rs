@@ -101,6 +101,29 @@ fn written<'a>(skill: &'a Skill, field: &Field, value: &Value) -> Cow<'a, str> {
     }
 }
 
+/// What a typed scalar means to a parser that resolves YAML types, for a label: the reference
+/// validator keeps `text` as written; `1.10` is the number `1.1` elsewhere.
+pub(super) fn typed_label(field: &Field, text: &str, kind: ValueKind) -> String {
+    let mut value = &field.value;
+    while let Value::Tagged(_, inner) = value {
+        value = inner;
+    }
+    let resolved = value.render();
+    if text.is_empty() {
+        "the reference validator reads an empty text; typed YAML parsers see null".to_owned()
+    } else if matches!(kind, ValueKind::Number | ValueKind::Bool) && resolved != text {
+        format!(
+            "the reference validator keeps the text `{text}`; typed YAML parsers read {} `{resolved}`",
+            a_kind(kind)
+        )
+    } else {
+        format!(
+            "the reference validator reads the text `{text}`; typed YAML parsers see {}",
+            a_kind(kind)
+        )
+    }
+}
+
 /// `"a number"`, `"a list"`, … for messages.
 pub(super) fn a_kind(kind: ValueKind) -> &'static str {
     match kind {
@@ -180,17 +203,27 @@ pub(super) fn char_span(skill: &Skill, offset: usize) -> Span {
     }
 }
 
+/// Whether a line is `---` followed by spaces or tabs: not a delimiter for this tool's parser
+/// (nor for Anthropic's skill-creator validator), but one for the reference validator, which
+/// only checks that the file starts with `---`, and for Codex, which trims the line.
+pub(super) fn padded_delimiter(line: &str) -> bool {
+    line != "---" && line.trim_end_matches([' ', '\t']) == "---"
+}
+
 /// The first `---` line after the first line when it opens what looks like a frontmatter block
 /// (it is closed by another `---` line and has a `name:` or `description:` line). A `---` that
 /// is only a Markdown rule in a file without frontmatter does not count.
 pub(super) fn late_frontmatter(skill: &Skill) -> Option<Span> {
     let FrontmatterState::Missing {
+        first_line,
         later_delimiter: Some(open),
-        ..
     } = &skill.document.frontmatter
     else {
         return None;
     };
+    if padded_delimiter(&skill.slice(*first_line)) {
+        return None;
+    }
     let end = skill.source.bytes().len();
     let rest = skill.slice(Span::new(open.end, end));
     let mut has_key = false;

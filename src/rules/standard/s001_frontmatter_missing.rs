@@ -1,8 +1,9 @@
 //! S001 frontmatter-missing: the file does not start with a `---` frontmatter block at all.
 
-use super::common::late_frontmatter;
+use super::common::{late_frontmatter, padded_delimiter};
 use crate::frontmatter::FrontmatterState;
-use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
+use crate::rules::{Check, Edit, Finding, Rule, Severity, SkillContext};
+use crate::source::Span;
 
 pub const RULE: Rule = Rule {
     id: "S001",
@@ -15,6 +16,11 @@ Checks that `SKILL.md` starts with a YAML frontmatter block: a first line that i
 the YAML, and a closing line that is exactly `---`. A frontmatter block that starts later in the
 file is reported by S002 instead; a `---` further down that is only a Markdown horizontal rule
 does not count as one.
+
+A first line of `---` followed by spaces or tabs is a special case, reported as a warning: the
+reference validator and Codex accept it as the opening delimiter, but stricter readers
+(Anthropic's skill-creator validator, and this tool's other checks) do not, so the frontmatter
+goes unchecked. `--fix` removes the trailing whitespace.
 
 ## Why
 
@@ -43,7 +49,7 @@ description: Extracts text and tables from PDF files. Use when working with PDFs
 # PDF processing
 ```
 "#,
-    fixable: false,
+    fixable: true,
     check: Check::Skill(check),
 };
 
@@ -51,6 +57,25 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     let FrontmatterState::Missing { first_line, .. } = &cx.skill.document.frontmatter else {
         return;
     };
+    let line = cx.skill.slice(*first_line);
+    if padded_delimiter(&line) {
+        let dashes = Span::new(first_line.start + 3, first_line.end);
+        out.push(
+            RULE.finding(cx, "the opening `---` line has trailing whitespace")
+                .severity(Severity::Warning)
+                .at(dashes)
+                .label("trailing whitespace after `---`")
+                .help(
+                    "remove it: the reference validator and Codex accept it, but stricter \
+                     parsers do not see a frontmatter, and it is not checked here",
+                )
+                .fix(
+                    "remove the whitespace after `---`",
+                    vec![Edit::new(dashes, "")],
+                ),
+        );
+        return;
+    }
     if late_frontmatter(cx.skill).is_some() {
         return;
     }
@@ -78,6 +103,15 @@ mod tests {
     fn quiet_with_frontmatter_or_a_late_one() {
         assert!(check(&RULE, "pdf", "---\nname: pdf\ndescription: d\n---\n").is_empty());
         assert!(check(&RULE, "pdf", "\n---\nname: pdf\n---\n").is_empty());
+    }
+
+    #[test]
+    fn trailing_whitespace_on_the_opening_line_is_a_fixable_warning() {
+        let found = check(&RULE, "pdf", "--- \t\nname: pdf\ndescription: d\n---\n");
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].severity, crate::rules::Severity::Warning);
+        let fix = found[0].fix.as_ref().unwrap();
+        assert_eq!((fix.edits[0].span.start, fix.edits[0].span.end), (3, 5));
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! S003 frontmatter-unclosed: the file opens a `---` block and never closes it.
 
+use super::common::padded_delimiter;
 use crate::frontmatter::FrontmatterState;
-use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
+use crate::rules::{Check, Edit, Finding, Rule, Severity, SkillContext};
+use crate::source::{Span, lines};
 
 pub const RULE: Rule = Rule {
     id: "S003",
@@ -20,6 +22,11 @@ reference validator fails the skill ("frontmatter not properly closed"), Codex s
 Claude Code loads it without metadata. A closing line with trailing spaces or a different
 number of dashes (`----`) does not count.
 
+A closing line of `---` followed by spaces or tabs is a special case, reported as a warning: the
+reference validator and Codex accept it, but stricter readers (Anthropic's skill-creator
+validator, and this tool's other checks) do not, so the frontmatter goes unchecked. `--fix`
+removes the trailing whitespace.
+
 ## Example
 
 ```markdown
@@ -34,7 +41,7 @@ description: Extracts text and tables from PDF files. Use when working with PDFs
 
 Add a line with exactly `---` after the last YAML line, before the Markdown body.
 "#,
-    fixable: false,
+    fixable: true,
     check: Check::Skill(check),
 };
 
@@ -42,6 +49,24 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     let FrontmatterState::Unclosed { open } = &cx.skill.document.frontmatter else {
         return;
     };
+    if let Some(padded) = padded_close(cx, *open) {
+        let spaces = Span::new(padded.start + 3, padded.end);
+        out.push(
+            RULE.finding(cx, "the closing `---` line has trailing whitespace")
+                .severity(Severity::Warning)
+                .at(spaces)
+                .label("trailing whitespace after `---`")
+                .help(
+                    "remove it: the reference validator and Codex accept it, but stricter \
+                     parsers do not see the end of the frontmatter, and it is not checked here",
+                )
+                .fix(
+                    "remove the whitespace after `---`",
+                    vec![Edit::new(spaces, "")],
+                ),
+        );
+        return;
+    }
     out.push(
         RULE.finding(cx, "the frontmatter opened here is never closed")
             .at(*open)
@@ -50,6 +75,20 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
                 "add a line with exactly `---` after the last YAML line, before the Markdown body",
             ),
     );
+}
+
+/// The first line after the opening one that is `---` plus trailing whitespace.
+fn padded_close(cx: &SkillContext<'_>, open: Span) -> Option<Span> {
+    let rest = cx
+        .skill
+        .slice(Span::new(open.end, cx.skill.source.bytes().len()));
+    if rest.len() != cx.skill.source.bytes().len() - open.end {
+        return None;
+    }
+    lines(&rest)
+        .skip(1)
+        .find(|(line, ..)| padded_delimiter(line))
+        .map(|(_, content, _)| content.shifted(open.end))
 }
 
 #[cfg(test)]
@@ -62,8 +101,15 @@ mod tests {
         let found = check(&RULE, "pdf", "---\nname: pdf\ndescription: d\n\n# PDF\n");
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].span.map(|s| (s.start, s.end)), Some((0, 3)));
-        // A closing line with trailing spaces is not a closing line.
-        assert_eq!(check(&RULE, "pdf", "---\nname: pdf\n---  \n").len(), 1);
+    }
+
+    #[test]
+    fn trailing_whitespace_on_the_closing_line_is_a_fixable_warning() {
+        let found = check(&RULE, "pdf", "---\nname: pdf\n---  \n# PDF\n");
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].severity, crate::rules::Severity::Warning);
+        let fix = found[0].fix.as_ref().unwrap();
+        assert_eq!((fix.edits[0].span.start, fix.edits[0].span.end), (17, 19));
     }
 
     #[test]

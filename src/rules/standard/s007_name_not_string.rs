@@ -1,6 +1,6 @@
 //! S007 name-not-string: `name` is a list, a mapping, or a YAML number, boolean or null.
 
-use super::common::{Text, a_kind, field, text};
+use super::common::{Text, a_kind, field, text, typed_label};
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 
 pub const RULE: Rule = Rule {
@@ -69,10 +69,7 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
             )
             .severity(Severity::Warning)
             .at(field.value_span)
-            .label(format!(
-                "the reference validator reads the text `{text}`; typed YAML parsers see {}",
-                a_kind(kind)
-            ))
+            .label(typed_label(field, &text, kind))
             .help(format!(
                 "quote it so that every parser reads text: `name: \"{text}\"`"
             )),

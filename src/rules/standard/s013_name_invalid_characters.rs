@@ -93,11 +93,14 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
         return;
     };
     let suggestion = slug(if ascii { &raw } else { &normalized }, ascii);
-    let help = if suggestion.is_empty() {
+    let help = if suggestion.is_none() {
         "use only lowercase letters, digits and hyphens, and rename the directory to match"
             .to_owned()
     } else {
-        format!("use a name such as `{suggestion}`, and rename the directory to match")
+        format!(
+            "use a name such as `{}`, and rename the directory to match",
+            suggestion.unwrap_or_default()
+        )
     };
     out.push(
         RULE.finding(cx, message)
@@ -125,46 +128,59 @@ fn offending(name: &str, allowed: impl Fn(char) -> bool) -> Vec<char> {
     bad
 }
 
-/// `` `_` `` or `` `_`, `.` and U+200B `` for a message; invisible characters by code point,
-/// except the plain space.
+/// The characters for a message: `` `_` and `.` ``, a space, and invisible ones by code point
+/// grouped by what they are (`the combining marks U+093F and U+094D`).
 fn list(chars: &[char]) -> String {
-    let shown: Vec<String> = chars.iter().map(|&c| show(c)).collect();
-    match shown.as_slice() {
+    let mut groups: Vec<(&str, Vec<String>)> = Vec::new();
+    for &c in chars {
+        let (what, item) = show(c);
+        match groups.iter_mut().find(|(w, _)| *w == what) {
+            Some((_, items)) => items.push(item),
+            None => groups.push((what, vec![item])),
+        }
+    }
+    let parts: Vec<String> = groups
+        .into_iter()
+        .map(|(what, items)| {
+            let joined = and_list(&items);
+            match (what, items.len()) {
+                ("", _) => joined,
+                (what, 1) => format!("the {what} {joined}"),
+                (what, _) => format!("the {what}s {joined}"),
+            }
+        })
+        .collect();
+    and_list(&parts)
+}
+
+fn and_list(items: &[String]) -> String {
+    match items {
         [] => String::new(),
         [one] => one.clone(),
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
 }
 
-fn show(c: char) -> String {
+/// What kind of character `c` is ("" for a visible one) and how to show it.
+fn show(c: char) -> (&'static str, String) {
     use GeneralCategory as G;
-    if c == ' ' {
-        return "a space".to_owned();
-    }
-    let invisible = matches!(
-        get_general_category(c),
-        G::Control
-            | G::Format
-            | G::NonspacingMark
-            | G::SpacingMark
-            | G::EnclosingMark
-            | G::SpaceSeparator
-            | G::LineSeparator
-            | G::ParagraphSeparator
-            | G::PrivateUse
-            | G::Surrogate
-            | G::Unassigned
-    );
-    if invisible {
-        format!("U+{:04X}", u32::from(c))
-    } else {
-        format!("`{c}`")
-    }
+    let what = match get_general_category(c) {
+        _ if c == ' ' => return ("", "a space".to_owned()),
+        G::NonspacingMark | G::SpacingMark | G::EnclosingMark => "combining mark",
+        G::Format => "invisible format character",
+        G::Control => "control character",
+        G::SpaceSeparator | G::LineSeparator | G::ParagraphSeparator => "space character",
+        G::PrivateUse | G::Surrogate | G::Unassigned => "unassigned character",
+        _ => return ("", format!("`{c}`")),
+    };
+    (what, format!("U+{:04X}", u32::from(c)))
 }
 
-/// A valid name close to `name`: lowercase, every other character turned into a hyphen, runs
-/// of hyphens collapsed. For ASCII, accents are dropped first (`café` → `cafe`).
-fn slug(name: &str, ascii: bool) -> String {
+/// A valid name close to `name`, when one follows mechanically: lowercase, with spaces and ASCII
+/// punctuation turned into hyphens (runs collapsed). For ASCII, accents are dropped first
+/// (`café` → `cafe`). `None` when that would mangle the name (a combining vowel sign, a letter
+/// of another script).
+fn slug(name: &str, ascii: bool) -> Option<String> {
     let base: String = if ascii {
         name.nfkd()
             .filter(|&c| get_general_category(c) != GeneralCategory::NonspacingMark)
@@ -181,11 +197,16 @@ fn slug(name: &str, ascii: bool) -> String {
         };
         if keep {
             out.push(c);
-        } else if !out.ends_with('-') {
-            out.push('-');
+        } else if c.is_ascii() {
+            if !out.ends_with('-') {
+                out.push('-');
+            }
+        } else {
+            return None;
         }
     }
-    out.trim_matches('-').to_owned()
+    let out = out.trim_matches('-');
+    (!out.is_empty()).then(|| out.to_owned())
 }
 
 #[cfg(test)]
@@ -239,10 +260,21 @@ mod tests {
         );
         let invisible = run("x\\u200by", &["agentskills"]);
         assert!(
-            invisible[0].message.contains("U+200B"),
+            invisible[0]
+                .message
+                .contains("the invisible format character U+200B"),
             "{}",
             invisible[0].message
         );
+        let hindi = run("हिन्दी", &["agentskills"]);
+        assert!(
+            hindi[0]
+                .message
+                .contains("contains the combining marks U+093F, U+094D and U+0940:"),
+            "{}",
+            hindi[0].message
+        );
+        assert!(!hindi[0].help.as_deref().unwrap().contains("such as"));
         let spaced = run("pdf tools", &["agentskills"]);
         assert!(
             spaced[0].message.contains("contains a space:"),

@@ -1,7 +1,7 @@
 //! S016 description-not-string: `description` is a list, a mapping, or a YAML number, boolean
 //! or null.
 
-use super::common::{Text, a_kind, field, text};
+use super::common::{Text, a_kind, field, text, typed_label};
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 
 pub const RULE: Rule = Rule {
@@ -78,10 +78,7 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
             )
             .severity(Severity::Warning)
             .at(field.value_span)
-            .label(format!(
-                "the reference validator reads the text `{text}`; typed YAML parsers see {}",
-                a_kind(kind)
-            ))
+            .label(typed_label(field, &text, kind))
             .help("write a real description, quoted if YAML would read it as something else"),
         ),
         Text::Str { .. } => {}

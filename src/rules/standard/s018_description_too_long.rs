@@ -181,6 +181,25 @@ mod tests {
     }
 
     #[test]
+    fn the_configured_limit_replaces_the_targets() {
+        use crate::rules::{Settings, SkillContext};
+        let s = skill("x", &text(&"a".repeat(300)));
+        let settings = Settings {
+            max_description_chars: Some(200),
+            ..Settings::default()
+        };
+        let targets = [crate::targets::find("claude-code").unwrap()];
+        let cx = SkillContext::in_memory(&s, &targets, &settings, Default::default());
+        let mut found = Vec::new();
+        super::check(&cx, &mut found);
+        assert_eq!(found.len(), 1);
+        assert_eq!(
+            found[0].message,
+            "`description` is 300 characters long; the configured limit is 200"
+        );
+    }
+
+    #[test]
     fn quiet_without_a_text_description() {
         assert!(check(&RULE, "x", "---\nname: x\n---\n").is_empty());
         assert!(check(&RULE, "x", "---\ndescription: [a]\n---\n").is_empty());

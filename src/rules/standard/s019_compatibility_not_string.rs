@@ -1,7 +1,7 @@
 //! S019 compatibility-not-string: `compatibility` is a list, a mapping, or a YAML number or
 //! boolean.
 
-use super::common::{Text, a_kind, field, text};
+use super::common::{Text, a_kind, field, text, typed_label};
 use crate::frontmatter::ValueKind;
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 
@@ -69,10 +69,7 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
             )
             .severity(Severity::Warning)
             .at(field.value_span)
-            .label(format!(
-                "the reference validator reads the text `{text}`; typed YAML parsers see {}",
-                a_kind(kind)
-            ))
+            .label(typed_label(field, &text, kind))
             .help(format!("quote it, or say what it means: `compatibility: \"{text}\"`")),
         ),
         Text::Str { .. } => {}

@@ -1,6 +1,6 @@
 //! S022 metadata-not-string-map: `metadata` is not a mapping of string keys to string values.
 
-use super::common::{Text, a_kind, field, text};
+use super::common::{Text, a_kind, field, text, typed_label};
 use crate::frontmatter::{Field, Value, ValueKind};
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 use unicode_general_category::{GeneralCategory, get_general_category};
@@ -115,15 +115,7 @@ fn check_entry(cx: &SkillContext<'_>, entry: &Field, out: &mut Vec<Finding>) {
             typed: Some(kind),
         } => (
             format!("`metadata.{key}` is {} in YAML, not a string", a_kind(kind)),
-            if text.is_empty() {
-                "the reference validator reads an empty text; typed YAML parsers see null"
-                    .to_owned()
-            } else {
-                format!(
-                    "the reference validator keeps the text `{text}`; typed YAML parsers see {}",
-                    a_kind(kind)
-                )
-            },
+            typed_label(entry, &text, kind),
             format!("quote it: `{key}: \"{text}\"`"),
         ),
         Text::Collection(kind) => (
@@ -252,6 +244,12 @@ mod tests {
         assert_eq!(
             found[2].label.as_deref(),
             Some("the reference validator turns it into the text `{'name': 'Ana'}`")
+        );
+        assert_eq!(
+            found[0].label.as_deref(),
+            Some(
+                "the reference validator keeps the text `1.10`; typed YAML parsers read a number `1.1`"
+            )
         );
         let version = found[0].span.unwrap();
         assert_eq!(&text[version.start..version.end], "1.10");

@@ -102,9 +102,14 @@ fn unknown(cx: &SkillContext<'_>, key: &str) -> Finding {
         } else {
             read_by
         };
-        let help = match &suggestion {
-            Some(s) => format!("did you mean `{s}`?"),
-            None if !reader_targets.is_empty() => format!(
+        let help = match (&suggestion, other_reader(cx, key)) {
+            (Some(s), _) => format!("did you mean `{s}`?"),
+            (None, Some((t, meaning))) => format!(
+                "{} reads it ({meaning}): keep it only in skills linted with `--target {}`, \
+                 otherwise move it under `metadata:` as a string value",
+                t.display, t.id
+            ),
+            (None, None) if !reader_targets.is_empty() => format!(
                 "keep it only if the skill is meant for {} alone (lint it with `--target {}`); \
                  otherwise remove it",
                 names(&reader_targets),
@@ -114,7 +119,7 @@ fn unknown(cx: &SkillContext<'_>, key: &str) -> Finding {
                     .collect::<Vec<_>>()
                     .join(" --target ")
             ),
-            None => "remove it, or move it under `metadata:` as a string value".to_owned(),
+            (None, None) => "remove it, or move it under `metadata:` as a string value".to_owned(),
         };
         return RULE
             .finding(
@@ -141,9 +146,13 @@ fn unknown(cx: &SkillContext<'_>, key: &str) -> Finding {
                 names(&reader_targets)
             ));
     }
-    let help = match &suggestion {
-        Some(s) => format!("did you mean `{s}`?"),
-        None => "remove it, or move it under `metadata:` as a string value".to_owned(),
+    let help = match (&suggestion, other_reader(cx, key)) {
+        (Some(s), _) => format!("did you mean `{s}`?"),
+        (None, Some((t, meaning))) => format!(
+            "{} reads it ({meaning}); for the selected runtimes it does nothing",
+            t.display
+        ),
+        (None, None) => "remove it, or move it under `metadata:` as a string value".to_owned(),
     };
     RULE.finding(
         cx,
@@ -154,7 +163,16 @@ fn unknown(cx: &SkillContext<'_>, key: &str) -> Finding {
     .help(help)
 }
 
-/// The standard field or runtime field (of any target) that `key` is a near miss of.
+/// A target that is not selected but reads `key`, with what it does with it.
+fn other_reader(cx: &SkillContext<'_>, key: &str) -> Option<(&'static Target, &'static str)> {
+    targets::TARGETS
+        .iter()
+        .filter(|t| !cx.targets_include(t.id))
+        .find_map(|t| t.extra_field(key).map(|f| (*t, f.meaning)))
+}
+
+/// The standard field or runtime field (of any target) that `key` is a near miss of (never
+/// `key` itself).
 fn did_you_mean(cx: &SkillContext<'_>, key: &str) -> Option<&'static str> {
     let known = STANDARD_FIELDS.iter().copied().chain(
         targets::TARGETS
@@ -172,7 +190,7 @@ fn did_you_mean(cx: &SkillContext<'_>, key: &str) -> Option<&'static str> {
             };
             (score, candidate)
         })
-        .filter(|(score, _)| *score >= 0.9)
+        .filter(|(score, candidate)| *score >= 0.9 && *candidate != key)
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, candidate)| candidate)
 }
