@@ -19,7 +19,7 @@ that is exactly `---`.
 
 Without the closing line nobody can tell where the YAML ends and the Markdown begins. The
 reference validator fails the skill ("frontmatter not properly closed"), Codex skips it, and
-Claude Code loads it without metadata. A closing line with trailing spaces or a different
+Claude Code finds no metadata in it. A closing line with trailing spaces or a different
 number of dashes (`----`) does not count.
 
 A closing line of `---` followed by spaces or tabs is a special case, reported as a warning: the

@@ -17,9 +17,9 @@ Checks that the frontmatter has a `name` key. Keys are case-sensitive: `Name:` d
 ## Why
 
 The standard requires `name`, and the reference validator fails a skill without one ("Missing
-required field in frontmatter: name"), as do Anthropic's skill-creator validator and uploads to
-claude.ai. Claude Code and current Codex fall back to the directory name, but older Codex
-releases skipped the skill.
+required field in frontmatter: name"), and so does Anthropic's skill-creator validator. Claude
+Code and current Codex fall back to the directory name, but older Codex releases skipped the
+skill.
 
 ## Example
 

@@ -17,8 +17,8 @@ Hindi…) pass; `PDF`, `Pdf` and Cyrillic `НАВЫК` do not. The titlecase let
 ## Why
 
 The standard allows only lowercase names, and the reference validator fails any other ("must be
-lowercase"). Anthropic's platform rejects the upload. Names are matched case-sensitively in
-several runtimes, so `PDF-Tools` and the directory `pdf-tools` are two different skills.
+lowercase"). Anthropic's platform accepts only lowercase letters, digits and hyphens, and its
+skill-creator validator rejects uppercase too.
 
 ## Example
 

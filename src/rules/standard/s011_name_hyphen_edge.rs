@@ -16,9 +16,8 @@ starts nor ends with `-`.
 ## Why
 
 The standard forbids a leading or trailing hyphen, and the reference validator fails the skill
-("cannot start or end with a hyphen"); so do Anthropic's skill-creator validator and platform
-upload. A leading hyphen also makes the name look like an option on command lines
-(`skills show -pdf`).
+("cannot start or end with a hyphen"), and so does Anthropic's skill-creator validator. A
+leading hyphen also makes the name look like an option wherever it is typed on a command line.
 
 ## Example
 

@@ -16,7 +16,7 @@ Checks that `name` (trimmed and NFKC-normalised, as the reference validator read
 ## Why
 
 The standard forbids consecutive hyphens, and the reference validator fails the skill ("cannot
-contain consecutive hyphens"), as do Anthropic's skill-creator validator and platform upload.
+contain consecutive hyphens"), and so does Anthropic's skill-creator validator.
 
 ## Example
 

@@ -31,8 +31,8 @@ Uppercase letters are letters: S010 reports them, not this rule.
 ## Why
 
 The standard allows only letters, digits and hyphens, and the reference validator fails any
-other character ("contains invalid characters"). Names become slash commands, directory names
-and catalog keys, where spaces, dots and underscores break matching or quoting.
+other character ("contains invalid characters"). Anthropic's platform and its skill-creator
+validator are stricter still: only `a-z`, `0-9` and `-`.
 
 ## Example
 

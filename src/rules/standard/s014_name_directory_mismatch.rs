@@ -19,9 +19,9 @@ name, where the reference validator compares an empty string and always fails.
 
 The standard requires the name to match the parent directory, and the reference validator fails
 the skill ("Directory name … must match skill name …"). Runtimes disagree about which one they
-use: Claude Code names the slash command after the directory, Codex and most catalogs use
-`name`. With a mismatch the same skill is known by two names, and links, installs and
-`/commands` break depending on the runtime.
+use: Claude Code names the slash command after the directory, while Codex and the catalogs of
+most runtimes use `name`. With a mismatch the same skill goes by two names, depending on where
+it runs.
 
 ## Example
 

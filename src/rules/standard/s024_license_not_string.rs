@@ -17,10 +17,10 @@ mapping, and a plain value that YAML types as a number or boolean. An empty valu
 
 ## Why
 
-The standard describes `license` as a short text. The reference validator does not check the
-field, and no runtime fails on it, hence a warning. But tools that read the field (registries,
-packagers, license scanners) expect a string, and a list of licenses or a mapping is shown to
-them as something else.
+The standard defines `license` as a license name or a reference to a bundled license file: one
+short text. The reference validator does not check the field and no runtime fails on it, hence
+a warning; but anything that reads the field as the standard defines it gets a list or a
+mapping where it expects a name.
 
 ## Example
 

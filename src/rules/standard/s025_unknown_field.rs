@@ -28,8 +28,8 @@ Keys inside `metadata` are free-form and never reported (Codex reads
 
 ## Why
 
-The reference validator fails any extra key ("Unexpected fields in frontmatter"), and so do
-Anthropic's skill-creator validator and claude.ai uploads. That breaks skills written for Claude
+The reference validator fails any extra key ("Unexpected fields in frontmatter"), and so does
+Anthropic's skill-creator validator. That breaks skills written for Claude
 Code, whose own fields are legal there: select `--target claude-code` for such skills. A key no
 runtime reads is usually a typo, and the value the author meant to set silently does nothing.
 
