@@ -5,6 +5,8 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::provider::FsOptions;
+use crate::rules::RuleRef;
+use crate::targets::TargetRef;
 
 const EXIT_CODES: &str = "\
 Exit codes:
@@ -22,9 +24,105 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Check skills against the standard and the selected runtimes.
+    #[command(after_help = LINT_HELP)]
+    Lint(LintArgs),
+
+    /// Show a rule's documentation, or the table of every rule.
+    #[command(after_help = EXIT_CODES)]
+    Explain(ExplainArgs),
+
     /// List every skill found under the paths: name, scope, path and status.
     #[command(after_help = EXIT_CODES)]
     List(ListArgs),
+}
+
+const LINT_HELP: &str = "\
+Configuration:
+  skills.toml in the working directory or the nearest one above it (or --config FILE):
+  targets, ignore globs, deny-warnings, [rules] levels by ID or name (off, info, warn,
+  error) and [thresholds]. Flags beat the file. A skill body can turn rules off with
+  <!-- skills-lint-disable S101 body-too-long -->.
+
+Exit codes:
+  0  no error-level findings
+  1  error-level findings (or warnings with --deny-warnings; with --fix --dry-run: changes pending)
+  2  the tool failed (bad arguments, missing path, invalid config)";
+
+#[derive(Debug, Clone, Args)]
+pub struct LintArgs {
+    #[command(flatten)]
+    pub discovery: DiscoveryArgs,
+
+    /// A runtime whose rules apply (repeatable): agentskills, claude-code, codex.
+    /// Default: the config's targets, else agentskills.
+    #[arg(long = "target", short = 't', value_name = "TARGET")]
+    pub targets: Vec<TargetRef>,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = LintFormat::Human)]
+    pub format: LintFormat,
+
+    /// Apply the fixes that cannot change meaning (quote a scalar that breaks YAML, strip a BOM,
+    /// CRLF to LF), then report what is left.
+    #[arg(long)]
+    pub fix: bool,
+
+    /// With --fix: print the changes as a unified diff and write nothing.
+    #[arg(long, requires = "fix")]
+    pub dry_run: bool,
+
+    /// Exit 1 on warnings too.
+    #[arg(long)]
+    pub deny_warnings: bool,
+
+    /// Read this config file instead of looking for skills.toml.
+    #[arg(long, value_name = "FILE", conflicts_with = "isolated")]
+    pub config: Option<PathBuf>,
+
+    /// Ignore every config file.
+    #[arg(long)]
+    pub isolated: bool,
+
+    /// Print the effective configuration and exit.
+    #[arg(long)]
+    pub print_config: bool,
+
+    /// When to colour diagnostics.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LintFormat {
+    /// Diagnostics with the source lines they point at, then a summary line.
+    Human,
+    /// The stable JSON schema `skills.lint/v1` (see docs/json.md).
+    Json,
+    /// SARIF 2.1.0, for code scanning.
+    Sarif,
+    /// GitHub Actions workflow commands (annotations).
+    Github,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// Colour when writing to a terminal and NO_COLOR is not set.
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Debug, Clone, Args)]
+#[command(group = clap::ArgGroup::new("which").required(true).args(["rule", "all"]))]
+pub struct ExplainArgs {
+    /// A rule ID (S101) or name (description-not-third-person).
+    #[arg(value_name = "RULE")]
+    pub rule: Option<RuleRef>,
+
+    /// Print the table of every rule (Markdown).
+    #[arg(long)]
+    pub all: bool,
 }
 
 /// Where to look for skills, shared by every command that discovers them.

@@ -32,6 +32,10 @@ pub enum Error {
     #[error("cannot write the output: {0}")]
     Output(#[source] io::Error),
 
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Config(Box<ConfigError>),
+
     #[error("cannot serialise the output: {0}")]
     Json(#[from] serde_json::Error),
 }
@@ -43,6 +47,19 @@ impl Error {
             source,
         }
     }
+}
+
+/// A mistake in a config file, pointing into it.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+#[error("invalid config {}: {message}", path.display())]
+#[diagnostic(help("see the configuration section of the README for every key"))]
+pub struct ConfigError {
+    pub path: PathBuf,
+    pub message: String,
+    #[source_code]
+    pub source_code: miette::NamedSource<String>,
+    #[label("here")]
+    pub span: Option<miette::SourceSpan>,
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;

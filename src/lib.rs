@@ -27,8 +27,11 @@
 
 pub mod cli;
 pub mod commands;
+pub mod config;
 pub mod error;
+pub mod fix;
 pub mod frontmatter;
+pub mod lint;
 pub mod paths;
 pub mod provider;
 pub mod report;
@@ -65,6 +68,8 @@ pub const FAILURE: u8 = 2;
 /// Runs a parsed command line, writing results to `out` and messages to `err`.
 pub fn run(cli: cli::Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<Outcome> {
     match cli.command {
+        cli::Command::Lint(args) => commands::lint::run(&args, out, err),
+        cli::Command::Explain(args) => commands::explain::run(&args, out),
         cli::Command::List(args) => commands::list::run(&args, out, err),
     }
 }

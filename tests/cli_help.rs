@@ -34,3 +34,13 @@ fn version_names_the_crate_version() {
         format!("skills {}\n", env!("CARGO_PKG_VERSION"))
     );
 }
+
+#[test]
+fn lint_help() {
+    insta::assert_snapshot!("lint_help", output(&["lint", "--help"]));
+}
+
+#[test]
+fn explain_help() {
+    insta::assert_snapshot!("explain_help", output(&["explain", "--help"]));
+}

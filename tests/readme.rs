@@ -17,7 +17,7 @@ fn readme() -> String {
 #[test]
 fn names_the_main_job_and_the_test_command() {
     let readme = readme();
-    assert!(readme.contains("cargo run --release -- list fixtures/skills\n"));
+    assert!(readme.contains("cargo run --release -- lint fixtures/skills\n"));
     assert!(readme.contains("cargo test --locked\n"));
     let ci = std::fs::read_to_string(repo().join(".ci/run")).unwrap();
     assert!(ci.lines().any(|l| l.trim() == "cargo test --locked"));
@@ -56,4 +56,30 @@ fn examples_match_what_the_commands_print() {
         checked += 1;
     }
     assert!(checked > 0, "the README has no `$ skills …` example");
+}
+
+/// The rules table between the markers is `skills explain --all`.
+/// `SKILLS_UPDATE_README=1 cargo test --test readme` rewrites it.
+#[test]
+fn rules_table_is_generated_from_explain() {
+    let readme = readme();
+    let (start, end) = ("<!-- rules:start -->\n", "<!-- rules:end -->");
+    let from = readme.find(start).expect("rules start marker") + start.len();
+    let to = readme.find(end).expect("rules end marker");
+    let out = Command::cargo_bin("skills")
+        .unwrap()
+        .args(["explain", "--all"])
+        .output()
+        .unwrap();
+    let table = String::from_utf8(out.stdout).unwrap();
+    if std::env::var_os("SKILLS_UPDATE_README").is_some() {
+        let updated = format!("{}{table}{}", &readme[..from], &readme[to..]);
+        std::fs::write(repo().join("README.md"), updated).unwrap();
+        return;
+    }
+    assert_eq!(
+        &readme[from..to],
+        table,
+        "the README rules table is stale: run `SKILLS_UPDATE_README=1 cargo test --test readme`"
+    );
 }

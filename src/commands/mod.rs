@@ -1,5 +1,7 @@
 //! One module per subcommand: glue from discovered data to a report, no logic of its own.
 
+pub mod explain;
+pub mod lint;
 pub mod list;
 
 use std::path::PathBuf;

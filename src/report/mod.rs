@@ -1,6 +1,10 @@
 //! Rendering for people and machines. Only this module and `commands/` write output.
 
+pub mod github;
+pub mod human;
+pub mod lint;
 pub mod list;
+pub mod sarif;
 pub mod table;
 
 use std::io::Write;

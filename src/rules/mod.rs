@@ -14,7 +14,7 @@
 //! Adding a rule: one file in its family folder, one line in that family's `RULES`, and
 //! `fixtures/rules/<ID>/{pass,fail}/<case>/` folders.
 
-mod context;
+pub(crate) mod context;
 mod finding;
 
 pub mod content;

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Wall time of `skills lint` on the real-world corpus: release build, median of RUNS runs.
+#
+#   scripts/bench-lint.sh [CORPUS] [RUNS]   (defaults: ../shared/corpus, 21)
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+corpus="${1:-$repo/../shared/corpus}"
+runs="${2:-21}"
+cargo build --release --quiet --manifest-path "$repo/Cargo.toml"
+bin="$repo/target/release/skills"
+python3 - "$bin" "$corpus" "$runs" <<'PY'
+import statistics, subprocess, sys, time
+binary, corpus, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
+cmd = [binary, "lint", corpus, "--format", "json", "--isolated"]
+subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # warm the cache
+times = []
+for _ in range(runs):
+    start = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    times.append((time.perf_counter() - start) * 1000)
+print(f"skills lint {corpus}: median {statistics.median(times):.1f} ms, "
+      f"min {min(times):.1f} ms, max {max(times):.1f} ms over {runs} runs")
+PY

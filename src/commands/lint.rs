@@ -1,0 +1,160 @@
+//! `skills lint`: discover, check, optionally fix, report.
+
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+
+use crate::Outcome;
+use crate::cli::{ColorChoice, LintArgs, LintFormat};
+use crate::config::Config;
+use crate::error::{Error, Result};
+use crate::fix;
+use crate::lint;
+use crate::paths;
+use crate::provider::{FsProvider, SkillProvider};
+use crate::report::lint::{LintReport, Sources, plural};
+use crate::report::{self, github, human, sarif};
+use crate::rules::Severity;
+use crate::skill::Skill;
+
+pub fn run(args: &LintArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<Outcome> {
+    let cwd = std::env::current_dir().map_err(Error::WorkingDirectory)?;
+    let config = effective_config(args, &cwd)?;
+    if args.print_config {
+        report::write_text(out, &config.to_toml())?;
+        return Ok(Outcome::Success);
+    }
+
+    let (provider, skills) = discover(args, &config)?;
+    let mut findings = lint::lint(&skills, &config.options);
+
+    if args.fix {
+        let plans = fix::plan(&findings, |p| std::fs::read(p).ok());
+        let changes: usize = plans.iter().map(|p| p.applied.len()).sum();
+        let files = plural(plans.len(), "file");
+        if args.dry_run {
+            for plan in &plans {
+                report::write_text(out, &fix::diff(plan, &paths::display(&plan.path, &cwd)))?;
+            }
+            report::write_text(err, &format!("would apply {changes} fixes in {files}\n"))?;
+            return Ok(if plans.is_empty() {
+                Outcome::Success
+            } else {
+                Outcome::Findings
+            });
+        }
+        let mut log = String::new();
+        for plan in &plans {
+            fix::write(plan)?;
+            for (rule, description) in &plan.applied {
+                log.push_str(&format!(
+                    "fixed {}: {description} ({rule})\n",
+                    paths::display(&plan.path, &cwd)
+                ));
+            }
+        }
+        if !plans.is_empty() {
+            log.push_str(&format!("applied {changes} fixes in {files}\n"));
+            report::write_text(err, &log)?;
+            let (_, fresh) = discover(args, &config)?;
+            findings = lint::lint(&fresh, &config.options);
+        }
+    }
+
+    let mut sources = Sources::new(
+        skills
+            .iter()
+            .map(|s| (s.skill_md.clone(), s.source.clone())),
+    );
+    if args.fix {
+        sources = Sources::default(); // files changed: read them again
+    }
+    let shown = |p: &Path| paths::display(p, &cwd);
+    let report = LintReport::new(&findings, &mut sources, skills.len(), shown);
+    match args.format {
+        LintFormat::Human => {
+            let notes: String = provider
+                .notes()
+                .iter()
+                .map(|n| format!("note[{}]: {}: {}\n", n.kind, shown(&n.path), n.message))
+                .collect();
+            report::write_text(err, &notes)?;
+            let style = human::Style {
+                color: use_color(args.color),
+                width: 100,
+            };
+            human::write(&report, &mut sources, style, out)?;
+        }
+        LintFormat::Json => report.write_json(out)?,
+        LintFormat::Sarif => sarif::write(&report, out)?,
+        LintFormat::Github => github::write(&report, out)?,
+    }
+
+    let fails = report.summary.errors > 0 || (config.deny_warnings && report.summary.warnings > 0);
+    debug_assert_eq!(
+        report.summary.errors,
+        findings
+            .iter()
+            .filter(|f| f.severity == Severity::Error)
+            .count()
+    );
+    Ok(if fails {
+        Outcome::Findings
+    } else {
+        Outcome::Success
+    })
+}
+
+/// Defaults, then the config file, then flags.
+fn effective_config(args: &LintArgs, cwd: &Path) -> Result<Config> {
+    let mut config = if args.isolated {
+        Config::defaults(cwd)
+    } else if let Some(path) = &args.config {
+        if !path.is_file() {
+            return Err(Error::PathNotFound { path: path.clone() });
+        }
+        Config::load(path)?
+    } else {
+        match Config::find(cwd) {
+            Some(path) => Config::load(&path)?,
+            None => Config::defaults(cwd),
+        }
+    };
+    if !args.targets.is_empty() {
+        let mut targets = Vec::new();
+        for t in &args.targets {
+            if !targets
+                .iter()
+                .any(|s: &&crate::targets::Target| s.id == t.0.id)
+            {
+                targets.push(t.0);
+            }
+        }
+        config.options.targets = targets;
+    }
+    config.deny_warnings |= args.deny_warnings;
+    config.options.settings.respect_gitignore = !args.discovery.no_ignore;
+    Ok(config)
+}
+
+/// The skills to lint: everything discovered that no `ignore` glob excludes.
+fn discover(args: &LintArgs, config: &Config) -> Result<(FsProvider, Vec<Skill>)> {
+    let (provider, _) = super::discover(&args.discovery)?;
+    let skills: Vec<Skill> = provider
+        .list()
+        .iter()
+        .filter(|s| !config.is_ignored(&s.dir))
+        .cloned()
+        .collect();
+    Ok((provider, skills))
+}
+
+fn use_color(choice: ColorChoice) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && std::io::stdout().is_terminal()
+        }
+    }
+}

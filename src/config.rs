@@ -1,0 +1,279 @@
+//! `skills.toml`: found by walking up from the working directory, or given with `--config`.
+//! Flags beat the file, the file beats the defaults. Unknown keys, rules and targets are errors
+//! that point into the file.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use globset::{Glob, GlobSet, GlobSetBuilder};
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::error::{ConfigError, Error, Result};
+use crate::lint::{Level, LintOptions};
+use crate::rules::{self, Severity};
+use crate::targets::{self, Target};
+
+/// The config file name.
+pub const FILE_NAME: &str = "skills.toml";
+
+/// The file as written.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawConfig {
+    targets: Option<Vec<Spanned<String>>>,
+    #[serde(default)]
+    ignore: Vec<Spanned<String>>,
+    deny_warnings: Option<bool>,
+    #[serde(default)]
+    rules: BTreeMap<Spanned<String>, Spanned<String>>,
+    #[serde(default)]
+    thresholds: Thresholds,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct Thresholds {
+    max_body_lines: Option<usize>,
+    max_body_tokens: Option<usize>,
+    max_description_chars: Option<usize>,
+    toc_min_lines: Option<usize>,
+}
+
+/// The effective configuration of a lint run.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The file it came from, if any.
+    pub path: Option<PathBuf>,
+    /// Ignore globs are relative to this directory.
+    pub base: PathBuf,
+    pub options: LintOptions,
+    pub ignore: Vec<String>,
+    ignore_set: GlobSet,
+    pub deny_warnings: bool,
+}
+
+impl Config {
+    /// The defaults, with paths relative to `base`.
+    pub fn defaults(base: &Path) -> Self {
+        Self {
+            path: None,
+            base: base.to_path_buf(),
+            options: LintOptions::default(),
+            ignore: Vec::new(),
+            ignore_set: GlobSet::empty(),
+            deny_warnings: false,
+        }
+    }
+
+    /// `skills.toml` in `start` or the nearest directory above it, if there is one.
+    pub fn find(start: &Path) -> Option<PathBuf> {
+        start
+            .ancestors()
+            .map(|dir| dir.join(FILE_NAME))
+            .find(|candidate| candidate.is_file())
+    }
+
+    /// Reads and checks a config file.
+    pub fn load(path: &Path) -> Result<Self> {
+        let text = std::fs::read_to_string(path).map_err(|e| Error::unreadable(path, e))?;
+        let base = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        Self::parse(&text, path, base)
+    }
+
+    /// Checks config text; `path` names it in errors.
+    pub fn parse(text: &str, path: &Path, base: &Path) -> Result<Self> {
+        let invalid = |message: String, span: Option<Range<usize>>| {
+            Error::Config(Box::new(ConfigError {
+                path: path.to_path_buf(),
+                message,
+                source_code: miette::NamedSource::new(path.display().to_string(), text.to_owned()),
+                span: span.map(Into::into),
+            }))
+        };
+        let raw: RawConfig =
+            toml::from_str(text).map_err(|e| invalid(e.message().to_owned(), e.span()))?;
+
+        let mut config = Self::defaults(base);
+        config.path = Some(path.to_path_buf());
+        if let Some(list) = raw.targets {
+            if list.is_empty() {
+                return Err(invalid(
+                    "`targets` is empty; name at least one".into(),
+                    None,
+                ));
+            }
+            let mut selected: Vec<&'static Target> = Vec::new();
+            for id in list {
+                let target = id
+                    .get_ref()
+                    .parse::<targets::TargetRef>()
+                    .map_err(|m| invalid(m, Some(id.span())))?;
+                if !selected.iter().any(|t| t.id == target.0.id) {
+                    selected.push(target.0);
+                }
+            }
+            config.options.targets = selected;
+        }
+        let mut builder = GlobSetBuilder::new();
+        for glob in &raw.ignore {
+            let parsed = Glob::new(glob.get_ref())
+                .map_err(|e| invalid(format!("invalid glob: {}", e.kind()), Some(glob.span())))?;
+            builder.add(parsed);
+            config.ignore.push(glob.get_ref().clone());
+        }
+        config.ignore_set = builder
+            .build()
+            .map_err(|e| invalid(format!("invalid glob: {e}"), None))?;
+        config.deny_warnings = raw.deny_warnings.unwrap_or(false);
+        for (key, value) in raw.rules {
+            let rule = rules::find(key.get_ref())
+                .ok_or_else(|| invalid(rules::unknown_rule(key.get_ref()), Some(key.span())))?;
+            let level = parse_level(value.get_ref()).ok_or_else(|| {
+                invalid(
+                    format!(
+                        "unknown level `{}` for {} (expected off, info, warn or error)",
+                        value.get_ref(),
+                        rule.id
+                    ),
+                    Some(value.span()),
+                )
+            })?;
+            config.options.levels.insert(rule.id, level);
+        }
+        let settings = &mut config.options.settings;
+        let t = raw.thresholds;
+        settings.max_body_lines = t.max_body_lines.unwrap_or(settings.max_body_lines);
+        settings.max_body_tokens = t.max_body_tokens.unwrap_or(settings.max_body_tokens);
+        settings.max_description_chars = t.max_description_chars.or(settings.max_description_chars);
+        settings.toc_min_lines = t.toc_min_lines.unwrap_or(settings.toc_min_lines);
+        Ok(config)
+    }
+
+    /// Whether a skill directory is excluded by an `ignore` glob (matched against its path
+    /// relative to the config's directory, `/`-separated).
+    pub fn is_ignored(&self, skill_dir: &Path) -> bool {
+        if self.ignore.is_empty() {
+            return false;
+        }
+        let base = std::fs::canonicalize(&self.base).unwrap_or_else(|_| self.base.clone());
+        let rel = crate::paths::relative_to(skill_dir, &base);
+        let rel = crate::paths::to_slash(&rel);
+        self.ignore_set.is_match(&rel) || self.ignore_set.is_match(format!("{rel}/SKILL.md"))
+    }
+
+    /// The effective configuration as `skills.toml` text (for `--print-config`).
+    pub fn to_toml(&self) -> String {
+        let mut out = String::new();
+        if let Some(path) = &self.path {
+            out.push_str(&format!("# from {}\n", path.display()));
+        } else {
+            out.push_str("# defaults (no skills.toml found)\n");
+        }
+        let quoted = |items: &mut dyn Iterator<Item = &str>| {
+            items
+                .map(|s| format!("{s:?}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        out.push_str(&format!(
+            "targets = [{}]\n",
+            quoted(&mut self.options.targets.iter().map(|t| t.id))
+        ));
+        out.push_str(&format!(
+            "ignore = [{}]\n",
+            quoted(&mut self.ignore.iter().map(String::as_str))
+        ));
+        out.push_str(&format!("deny-warnings = {}\n", self.deny_warnings));
+        out.push_str("\n[rules]\n");
+        let mut levels: Vec<(&&str, &Level)> = self.options.levels.iter().collect();
+        levels.sort_by_key(|(id, _)| **id);
+        for (id, level) in levels {
+            let rule = rules::find(id).map_or("", |r| r.name);
+            let level = match level {
+                Level::Off => "off",
+                Level::Set(Severity::Info) => "info",
+                Level::Set(Severity::Warning) => "warn",
+                Level::Set(Severity::Error) => "error",
+            };
+            out.push_str(&format!("{id} = \"{level}\"  # {rule}\n"));
+        }
+        let s = &self.options.settings;
+        out.push_str("\n[thresholds]\n");
+        out.push_str(&format!("max-body-lines = {}\n", s.max_body_lines));
+        out.push_str(&format!("max-body-tokens = {}\n", s.max_body_tokens));
+        match s.max_description_chars {
+            Some(n) => out.push_str(&format!("max-description-chars = {n}\n")),
+            None => out.push_str("# max-description-chars: each target's own limit\n"),
+        }
+        out.push_str(&format!("toc-min-lines = {}\n", s.toc_min_lines));
+        out
+    }
+}
+
+fn parse_level(s: &str) -> Option<Level> {
+    Some(match s {
+        "off" => Level::Off,
+        "info" => Level::Set(Severity::Info),
+        "warn" | "warning" => Level::Set(Severity::Warning),
+        "error" => Level::Set(Severity::Error),
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Config> {
+        Config::parse(text, Path::new("skills.toml"), Path::new("."))
+    }
+
+    fn error_at(text: &str) -> (String, Option<usize>) {
+        match parse(text) {
+            Err(Error::Config(e)) => (e.message, e.span.map(|s| s.offset())),
+            other => panic!("expected a config error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn reads_every_section() {
+        let c = parse(
+            "targets = [\"claude-code\", \"codex\"]\nignore = [\"drafts/**\"]\ndeny-warnings = true\n\
+             [rules]\nS001 = \"warn\"\nfrontmatter-missing = \"off\"\n\
+             [thresholds]\nmax-body-lines = 300\nmax-description-chars = 900\n",
+        )
+        .unwrap();
+        let ids: Vec<&str> = c.options.targets.iter().map(|t| t.id).collect();
+        assert_eq!(ids, ["claude-code", "codex"]);
+        assert!(c.deny_warnings);
+        assert_eq!(c.options.levels.get("S001"), Some(&Level::Off));
+        assert_eq!(c.options.settings.max_body_lines, 300);
+        assert_eq!(c.options.settings.max_description_chars, Some(900));
+        assert!(c.is_ignored(&std::env::current_dir().unwrap().join("drafts/x")));
+        assert!(!c.is_ignored(&std::env::current_dir().unwrap().join("skills/x")));
+    }
+
+    #[test]
+    fn mistakes_point_into_the_file() {
+        let (message, at) = error_at("targets = [\"agentskills\"]\ncolour = true\n");
+        assert!(message.contains("unknown field `colour`"), "{message}");
+        assert_eq!(at, Some(26));
+        let (message, at) = error_at("[rules]\nS999 = \"off\"\n");
+        assert!(message.starts_with("unknown rule `S999`"), "{message}");
+        assert_eq!(at, Some(8));
+        let (message, at) = error_at("[rules]\nS001 = \"loud\"\n");
+        assert!(message.contains("unknown level `loud`"), "{message}");
+        assert_eq!(at, Some(15));
+        let (message, _) = error_at("targets = [\"claude\"]\n");
+        assert!(message.contains("unknown target `claude`"), "{message}");
+        let (message, _) = error_at("[thresholds]\nmax-body-lines = -1\n");
+        assert!(!message.is_empty());
+        let (message, _) = error_at("targets = []\n");
+        assert!(message.contains("empty"));
+    }
+}

@@ -1,0 +1,159 @@
+//! `--fix`: applies the edits findings carry, file by file, atomically. Only fixes that cannot
+//! change meaning exist (see each rule); the result is checked to parse at least as well as
+//! before, and every byte outside the edited spans is kept.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Result};
+use crate::frontmatter::{self, FrontmatterState, Yaml};
+use crate::rules::{Edit, Finding};
+use crate::source::Source;
+
+/// The planned change to one file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileFix {
+    pub path: PathBuf,
+    pub before: Vec<u8>,
+    pub after: Vec<u8>,
+    /// `(rule ID, what the fix does)` for every fix applied.
+    pub applied: Vec<(&'static str, String)>,
+}
+
+/// Plans the fixes of `findings`. `read` gives a file's current bytes. A fix whose edits overlap
+/// an earlier one is left for the next run; a file whose result would parse worse is left alone.
+pub fn plan(findings: &[Finding], read: impl Fn(&Path) -> Option<Vec<u8>>) -> Vec<FileFix> {
+    let mut by_file: BTreeMap<&Path, Vec<&Finding>> = BTreeMap::new();
+    for f in findings.iter().filter(|f| f.fix.is_some()) {
+        by_file.entry(f.path.as_path()).or_default().push(f);
+    }
+    let mut plans = Vec::new();
+    for (path, findings) in by_file {
+        let Some(before) = read(path) else { continue };
+        let mut edits: Vec<&Edit> = Vec::new();
+        let mut applied = Vec::new();
+        for f in findings {
+            let Some(fix) = &f.fix else { continue };
+            let fits = fix.edits.iter().all(|e| {
+                e.span.start <= e.span.end
+                    && e.span.end <= before.len()
+                    && edits.iter().all(|o| !overlaps(o, e))
+            });
+            if fits {
+                edits.extend(&fix.edits);
+                applied.push((f.rule.id, fix.description.clone()));
+            }
+        }
+        if applied.is_empty() {
+            continue;
+        }
+        edits.sort_by_key(|e| (e.span.start, e.span.end));
+        let after = apply(&before, &edits);
+        if after != before && parses_no_worse(&before, &after) {
+            plans.push(FileFix {
+                path: path.to_path_buf(),
+                before,
+                after,
+                applied,
+            });
+        }
+    }
+    plans
+}
+
+fn overlaps(a: &Edit, b: &Edit) -> bool {
+    // Two insertions at one point would be ambiguous; edits that merely touch are fine.
+    (a.span.start < b.span.end && b.span.start < a.span.end)
+        || (a.span.start == b.span.start && (a.span.is_empty() || b.span.is_empty()))
+}
+
+fn apply(before: &[u8], edits: &[&Edit]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(before.len());
+    let mut at = 0;
+    for edit in edits {
+        out.extend_from_slice(&before[at..edit.span.start]);
+        out.extend_from_slice(edit.replacement.as_bytes());
+        at = edit.span.end;
+    }
+    out.extend_from_slice(&before[at..]);
+    out
+}
+
+/// How far a file gets: 0 nothing, 1 frontmatter found, 2 valid YAML, 3 a mapping.
+fn parse_rank(bytes: &[u8]) -> u8 {
+    match frontmatter::parse(&Source::new(bytes.to_vec())).frontmatter {
+        FrontmatterState::Present(fm) => match fm.content {
+            Yaml::Mapping(_) => 3,
+            Yaml::NotMapping(_) => 2,
+            Yaml::Invalid(_) => 1,
+        },
+        _ => 0,
+    }
+}
+
+fn parses_no_worse(before: &[u8], after: &[u8]) -> bool {
+    parse_rank(after) >= parse_rank(before)
+}
+
+/// Writes the fixed file: a temporary file beside it, then a rename, keeping its permissions.
+pub fn write(fix: &FileFix) -> Result<()> {
+    let dir = fix.path.parent().unwrap_or(Path::new("."));
+    let fail = |e: std::io::Error| Error::unreadable(&fix.path, e);
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".skills-fix-")
+        .tempfile_in(dir)
+        .map_err(fail)?;
+    tmp.write_all(&fix.after).map_err(fail)?;
+    tmp.as_file().sync_all().map_err(fail)?;
+    if let Ok(meta) = std::fs::metadata(&fix.path) {
+        tmp.as_file()
+            .set_permissions(meta.permissions())
+            .map_err(fail)?;
+    }
+    tmp.persist(&fix.path).map_err(|e| fail(e.error))?;
+    Ok(())
+}
+
+/// A unified diff of the change, with `a/` and `b/` headers.
+pub fn diff(fix: &FileFix, shown: &str) -> String {
+    let before = String::from_utf8_lossy(&fix.before);
+    let after = String::from_utf8_lossy(&fix.after);
+    similar::TextDiff::from_lines(before.as_ref(), after.as_ref())
+        .unified_diff()
+        .context_radius(2)
+        .header(&format!("a/{shown}"), &format!("b/{shown}"))
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::Span;
+
+    fn edit(start: usize, end: usize, r: &str) -> Edit {
+        Edit::new(Span::new(start, end), r)
+    }
+
+    #[test]
+    fn edits_apply_in_order_and_keep_other_bytes() {
+        let e = [edit(0, 3, ""), edit(5, 7, "\n"), edit(9, 9, "!")];
+        let refs: Vec<&Edit> = e.iter().collect();
+        assert_eq!(apply(b"\xef\xbb\xbfab\r\ncd", &refs), b"ab\ncd!");
+    }
+
+    #[test]
+    fn overlapping_edits_are_detected() {
+        assert!(overlaps(&edit(0, 4, ""), &edit(3, 5, "")));
+        assert!(!overlaps(&edit(0, 3, ""), &edit(3, 5, "")));
+        assert!(overlaps(&edit(3, 3, "a"), &edit(3, 3, "b")));
+    }
+
+    #[test]
+    fn a_fix_that_breaks_the_yaml_is_refused() {
+        let good = b"---\nname: a\n---\n";
+        let bad = b"---\nname: a: b\n---\n";
+        assert!(!parses_no_worse(good, bad));
+        assert!(parses_no_worse(bad, good));
+    }
+}

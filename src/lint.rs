@@ -1,0 +1,231 @@
+//! The lint engine: runs the rules over discovered skills, then applies what the user decided
+//! (rule severities, inline suppressions, ignored paths). Produces data; `report/` renders it.
+
+use std::collections::HashMap;
+use std::thread;
+
+use crate::rules::{self, Check, Finding, Rule, SetContext, Settings, Severity, SkillContext};
+use crate::skill::Skill;
+use crate::targets::Target;
+
+/// A configured severity for a rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    Off,
+    Set(Severity),
+}
+
+/// Everything that decides what a lint run reports.
+#[derive(Debug, Clone)]
+pub struct LintOptions {
+    /// At least one target.
+    pub targets: Vec<&'static Target>,
+    pub settings: Settings,
+    /// Per-rule overrides, keyed by rule ID.
+    pub levels: HashMap<&'static str, Level>,
+}
+
+impl Default for LintOptions {
+    fn default() -> Self {
+        Self {
+            targets: crate::targets::default_targets(),
+            settings: Settings::default(),
+            levels: HashMap::new(),
+        }
+    }
+}
+
+impl LintOptions {
+    fn level(&self, rule: &Rule) -> Option<Level> {
+        self.levels.get(rule.id).copied()
+    }
+
+    fn enabled(&self, rule: &Rule) -> bool {
+        self.level(rule) != Some(Level::Off)
+    }
+}
+
+type SkillCheck = fn(&SkillContext<'_>, &mut Vec<Finding>);
+
+/// Runs every enabled rule over `skills` and returns the findings that survive suppression,
+/// sorted by file, position and rule.
+pub fn lint(skills: &[Skill], options: &LintOptions) -> Vec<Finding> {
+    let skill_rules: Vec<SkillCheck> = rules::all()
+        .filter(|r| options.enabled(r))
+        .filter_map(|r| match r.check {
+            Check::Skill(f) => Some(f),
+            Check::Set(_) => None,
+        })
+        .collect();
+
+    let per_skill = |skill: &Skill| -> Vec<Finding> {
+        let cx = SkillContext::new(skill, &options.targets, &options.settings);
+        let mut found = Vec::new();
+        for check in &skill_rules {
+            check(&cx, &mut found);
+        }
+        found
+    };
+    let mut findings = run_parallel(skills, per_skill);
+
+    let set = SetContext {
+        skills,
+        targets: &options.targets,
+        settings: &options.settings,
+    };
+    for rule in rules::all().filter(|r| options.enabled(r)) {
+        if let Check::Set(check) = rule.check {
+            check(&set, &mut findings);
+        }
+    }
+
+    let suppressions: HashMap<&std::path::Path, Suppression> = skills
+        .iter()
+        .map(|s| (s.dir.as_path(), Suppression::parse(&s.body())))
+        .collect();
+    findings.retain(|f| {
+        suppressions
+            .get(f.skill_dir.as_path())
+            .is_none_or(|s| !s.covers(f.rule))
+    });
+    for finding in &mut findings {
+        if let Some(Level::Set(severity)) = options.level(finding.rule) {
+            finding.severity = severity;
+        }
+    }
+    findings.sort_by(|a, b| {
+        (&a.path, a.span.map(|s| s.start), a.rule.id, &a.message).cmp(&(
+            &b.path,
+            b.span.map(|s| s.start),
+            b.rule.id,
+            &b.message,
+        ))
+    });
+    findings
+}
+
+/// Checks skills on every core: files are read and scanned independently.
+fn run_parallel(
+    skills: &[Skill],
+    per_skill: impl Fn(&Skill) -> Vec<Finding> + Sync,
+) -> Vec<Finding> {
+    let workers = thread::available_parallelism().map_or(1, usize::from);
+    if workers < 2 || skills.len() < 8 {
+        return skills.iter().flat_map(&per_skill).collect();
+    }
+    let chunk = skills.len().div_ceil(workers);
+    thread::scope(|scope| {
+        let handles: Vec<_> = skills
+            .chunks(chunk)
+            .map(|part| scope.spawn(|| part.iter().flat_map(&per_skill).collect::<Vec<_>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    })
+}
+
+/// The rules a skill turns off with `<!-- skills-lint-disable … -->` comments in its body.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Suppression {
+    /// A bare `<!-- skills-lint-disable -->` turns every rule off.
+    all: bool,
+    ids: Vec<&'static str>,
+    /// Keys that name no rule, kept so they can be reported.
+    pub unknown: Vec<String>,
+}
+
+const DIRECTIVE: &str = "skills-lint-disable";
+
+impl Suppression {
+    /// Reads every `<!-- skills-lint-disable S101 body-too-long -->` comment (IDs or names,
+    /// separated by spaces or commas) in `body`.
+    pub fn parse(body: &str) -> Self {
+        let mut out = Self::default();
+        let mut rest = body;
+        while let Some(start) = rest.find("<!--") {
+            let after = &rest[start + 4..];
+            let Some(end) = after.find("-->") else { break };
+            let comment = after[..end].trim();
+            rest = &after[end + 3..];
+            let Some(keys) = comment.strip_prefix(DIRECTIVE) else {
+                continue;
+            };
+            if !(keys.is_empty() || keys.starts_with(char::is_whitespace)) {
+                continue; // e.g. `skills-lint-disable-next-line`, not ours
+            }
+            let keys: Vec<&str> = keys
+                .split(|c: char| c.is_whitespace() || c == ',')
+                .filter(|k| !k.is_empty())
+                .collect();
+            if keys.is_empty() {
+                out.all = true;
+            }
+            for key in keys {
+                match rules::find(key) {
+                    Some(rule) => out.ids.push(rule.id),
+                    None => out.unknown.push(key.to_owned()),
+                }
+            }
+        }
+        out
+    }
+
+    pub fn covers(&self, rule: &Rule) -> bool {
+        self.all || self.ids.contains(&rule.id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suppression_comments_name_rules_by_id_or_name() {
+        let s = Suppression::parse(
+            "# T\n<!-- skills-lint-disable S001, frontmatter-missing s001 -->\n<!-- other -->\n<!-- skills-lint-disable nope -->",
+        );
+        assert!(!s.all);
+        assert_eq!(s.ids, ["S001", "S001", "S001"]);
+        assert_eq!(s.unknown, ["nope"]);
+        assert!(Suppression::parse("<!--skills-lint-disable-->").all);
+        assert!(!Suppression::parse("<!-- skills-lint-disable-next-line S001 -->").all);
+        assert_eq!(
+            Suppression::parse("<!-- skills-lint-disable S001"),
+            Suppression::default()
+        );
+    }
+
+    #[test]
+    fn suppressed_and_switched_off_rules_report_nothing() {
+        let skill = rules::context::testing::skill("pdf", "# PDF\n");
+        let options = LintOptions::default();
+        let found = lint(std::slice::from_ref(&skill), &options);
+        assert!(found.iter().any(|f| f.rule.id == "S001"));
+
+        let quiet =
+            rules::context::testing::skill("pdf", "# PDF\n<!-- skills-lint-disable S001 -->\n");
+        assert!(lint(&[quiet], &options).iter().all(|f| f.rule.id != "S001"));
+
+        let mut off = LintOptions::default();
+        off.levels.insert("S001", Level::Off);
+        assert!(
+            lint(std::slice::from_ref(&skill), &off)
+                .iter()
+                .all(|f| f.rule.id != "S001")
+        );
+
+        let mut warn = LintOptions::default();
+        warn.levels.insert("S001", Level::Set(Severity::Warning));
+        let found = lint(&[skill], &warn);
+        assert!(
+            found
+                .iter()
+                .any(|f| f.rule.id == "S001" && f.severity == Severity::Warning)
+        );
+    }
+}

@@ -1,0 +1,280 @@
+//! `skills lint` end to end: exit codes, the four formats, config, suppression, ignores and the
+//! SKILL.md paths pre-commit passes.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::fs;
+use std::path::Path;
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+const GOOD: &str = "---\nname: pdf-processing\ndescription: Extracts text and tables from PDF files. Use when the user works with PDF documents.\n---\n# PDF processing\n\nRead the file, then answer.\n";
+const NO_FRONTMATTER: &str = "# Meeting notes\n\nSummarises meetings.\n";
+
+fn write(dir: &Path, rel: &str, text: &str) {
+    let path = dir.join(rel);
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    fs::write(path, text).unwrap();
+}
+
+/// A tree with one clean skill and one without frontmatter.
+fn tree() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "skills/pdf-processing/SKILL.md", GOOD);
+    write(dir.path(), "skills/meeting-notes/SKILL.md", NO_FRONTMATTER);
+    dir
+}
+
+fn skills(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::cargo_bin("skills")
+        .unwrap()
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .arg("lint")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn json(dir: &Path, args: &[&str]) -> (Option<i32>, Value) {
+    let mut all = vec!["--format", "json"];
+    all.extend_from_slice(args);
+    let (code, out, _) = skills(dir, &all);
+    (code, serde_json::from_str(&out).unwrap())
+}
+
+fn rules_of(report: &Value) -> Vec<String> {
+    report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["rule"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn exit_codes_follow_error_findings() {
+    let dir = tree();
+    let (code, out, _) = skills(dir.path(), &["skills/pdf-processing"]);
+    assert_eq!(code, Some(0), "{out}");
+    let (code, out, _) = skills(dir.path(), &["skills"]);
+    assert_eq!(code, Some(1));
+    assert!(out.contains("S001(frontmatter-missing)"), "{out}");
+    assert!(out.contains("skills/meeting-notes/SKILL.md:1:1"), "{out}");
+    assert!(out.ends_with("in 2 skills\n"), "{out}");
+    let (code, _, err) = skills(dir.path(), &["missing"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("path not found: missing"), "{err}");
+}
+
+#[test]
+fn human_output_has_no_colour_codes_without_a_terminal() {
+    let dir = tree();
+    let (_, out, _) = skills(dir.path(), &["skills"]);
+    assert!(!out.contains('\u{1b}'), "{out}");
+    let (_, out, _) = skills(dir.path(), &["skills", "--color", "always"]);
+    assert!(out.contains('\u{1b}'));
+}
+
+#[test]
+fn json_locates_every_finding() {
+    let dir = tree();
+    let (code, report) = json(dir.path(), &["skills"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(report["schema"], "skills.lint/v1");
+    let f = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule"] == "S001")
+        .unwrap();
+    assert_eq!(f["name"], "frontmatter-missing");
+    assert_eq!(f["severity"], "error");
+    assert_eq!(f["path"], "skills/meeting-notes/SKILL.md");
+    assert_eq!(
+        (f["line"].as_u64(), f["column"].as_u64()),
+        (Some(1), Some(1))
+    );
+    assert_eq!(
+        (f["offset"].as_u64(), f["length"].as_u64()),
+        (Some(0), Some(15))
+    );
+    assert_eq!(f["fixable"], false);
+    assert!(f["help"].as_str().unwrap().contains("---"));
+    assert_eq!(report["summary"]["skills"], 2);
+    assert!(report["summary"]["errors"].as_u64().unwrap() >= 1);
+}
+
+#[test]
+fn sarif_has_the_required_properties() {
+    let dir = tree();
+    let (_, out, _) = skills(dir.path(), &["skills", "--format", "sarif"]);
+    let log: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(log["version"], "2.1.0");
+    let run = &log["runs"][0];
+    let driver = &run["tool"]["driver"];
+    assert_eq!(driver["name"], "skills");
+    let rules = driver["rules"].as_array().unwrap();
+    assert!(rules.iter().all(|r| r["id"].is_string()));
+    let results = run["results"].as_array().unwrap();
+    assert!(!results.is_empty());
+    for r in results {
+        assert!(r["message"]["text"].is_string());
+        let index = r["ruleIndex"].as_u64().unwrap() as usize;
+        assert_eq!(rules[index]["id"], r["ruleId"]);
+        let location = &r["locations"][0]["physicalLocation"];
+        assert!(location["artifactLocation"]["uri"].is_string());
+    }
+    let s001 = results.iter().find(|r| r["ruleId"] == "S001").unwrap();
+    assert_eq!(
+        s001["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+        "skills/meeting-notes/SKILL.md"
+    );
+    assert_eq!(
+        s001["locations"][0]["physicalLocation"]["region"]["startLine"],
+        1
+    );
+}
+
+#[test]
+fn github_format_prints_workflow_commands() {
+    let dir = tree();
+    let (_, out, _) = skills(dir.path(), &["skills", "--format", "github"]);
+    let line = out.lines().find(|l| l.contains("S001")).unwrap();
+    assert!(
+        line.starts_with(
+            "::error file=skills/meeting-notes/SKILL.md,line=1,col=1,endLine=1,endColumn=16,title=S001 frontmatter-missing::"
+        ),
+        "{line}"
+    );
+}
+
+#[test]
+fn config_is_found_by_walking_up_and_flags_win() {
+    let dir = tree();
+    write(
+        dir.path(),
+        "skills.toml",
+        "[rules]\nfrontmatter-missing = \"warn\"\n",
+    );
+    fs::create_dir_all(dir.path().join("sub")).unwrap();
+    let (code, report) = json(&dir.path().join("sub"), &["../skills"]);
+    assert_eq!(code, Some(0));
+    let f = &report["findings"][0];
+    assert_eq!(
+        (f["rule"].as_str(), f["severity"].as_str()),
+        (Some("S001"), Some("warning"))
+    );
+    let (code, _) = json(&dir.path().join("sub"), &["../skills", "--deny-warnings"]);
+    assert_eq!(code, Some(1));
+    let (code, _) = json(dir.path(), &["skills", "--isolated"]);
+    assert_eq!(code, Some(1));
+
+    write(
+        dir.path(),
+        "strict.toml",
+        "deny-warnings = true\n[rules]\nS001 = \"off\"\n",
+    );
+    let (code, report) = json(dir.path(), &["skills", "--config", "strict.toml"]);
+    assert_eq!(code, Some(0));
+    assert!(!rules_of(&report).contains(&"S001".to_owned()));
+}
+
+#[test]
+fn config_mistakes_exit_2_and_point_into_the_file() {
+    let dir = tree();
+    write(
+        dir.path(),
+        "skills.toml",
+        "[rules]\nS001 = \"warn\"\nS0001 = \"off\"\n",
+    );
+    let (code, _, err) = skills(dir.path(), &["skills"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("unknown rule `S0001`"), "{err}");
+    assert!(err.contains("skills.toml:3:1"), "{err}");
+    write(dir.path(), "skills.toml", "target = [\"codex\"]\n");
+    let (code, _, err) = skills(dir.path(), &["skills"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("unknown field `target`"), "{err}");
+    let (code, _, err) = skills(dir.path(), &["skills", "--config", "nope.toml"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("nope.toml"), "{err}");
+}
+
+#[test]
+fn print_config_shows_the_effective_settings() {
+    let dir = tree();
+    write(
+        dir.path(),
+        "skills.toml",
+        "targets = [\"codex\"]\nignore = [\"drafts/**\"]\n[rules]\nS001 = \"off\"\n[thresholds]\nmax-body-lines = 300\n",
+    );
+    let (code, out, _) = skills(dir.path(), &["--print-config", "--target", "claude-code"]);
+    assert_eq!(code, Some(0));
+    assert!(out.contains("targets = [\"claude-code\"]\n"), "{out}");
+    assert!(out.contains("ignore = [\"drafts/**\"]\n"), "{out}");
+    assert!(
+        out.contains("S001 = \"off\"  # frontmatter-missing\n"),
+        "{out}"
+    );
+    assert!(out.contains("max-body-lines = 300\n"), "{out}");
+}
+
+#[test]
+fn ignore_globs_skip_skills() {
+    let dir = tree();
+    write(
+        dir.path(),
+        "skills.toml",
+        "ignore = [\"skills/meeting-*\"]\n",
+    );
+    let (code, report) = json(dir.path(), &["skills"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(report["summary"]["skills"], 1);
+}
+
+#[test]
+fn inline_comments_turn_rules_off_for_their_skill() {
+    let dir = tree();
+    write(
+        dir.path(),
+        "skills/meeting-notes/SKILL.md",
+        "# Meeting notes\n<!-- skills-lint-disable frontmatter-missing -->\n",
+    );
+    let (code, report) = json(dir.path(), &["skills"]);
+    assert_eq!(code, Some(0), "{report}");
+    assert!(!rules_of(&report).contains(&"S001".to_owned()));
+}
+
+#[test]
+fn accepts_the_skill_md_paths_pre_commit_passes() {
+    let dir = tree();
+    let (code, report) = json(
+        dir.path(),
+        &[
+            "skills/pdf-processing/SKILL.md",
+            "skills/meeting-notes/SKILL.md",
+        ],
+    );
+    assert_eq!(code, Some(1));
+    assert_eq!(report["summary"]["skills"], 2);
+    let hooks =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(".pre-commit-hooks.yaml"))
+            .unwrap();
+    assert!(hooks.contains("- id: skills-lint\n"));
+    assert!(hooks.contains("language: rust\n"));
+    assert!(hooks.contains("files: (^|/)SKILL\\.md$\n"));
+}
+
+#[test]
+fn unknown_targets_are_usage_errors() {
+    let dir = tree();
+    let (code, _, err) = skills(dir.path(), &["skills", "--target", "claude"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("unknown target `claude`"), "{err}");
+}
