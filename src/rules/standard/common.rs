@@ -210,6 +210,16 @@ pub(super) fn padded_delimiter(line: &str) -> bool {
     line != "---" && line.trim_end_matches([' ', '\t']) == "---"
 }
 
+/// The text glued to an opening `---` (`---name: pdf` gives `name: pdf`), if the line is that.
+pub(super) fn glued(line: &str) -> Option<&str> {
+    let rest = line.strip_prefix("---")?;
+    if rest.starts_with('-') {
+        return None;
+    }
+    let text = rest.trim_start_matches([' ', '\t']);
+    (!text.trim_end().is_empty()).then_some(text)
+}
+
 /// The first `---` line after the first line when it opens what looks like a frontmatter block
 /// (it is closed by another `---` line and has a `name:` or `description:` line). A `---` that
 /// is only a Markdown rule in a file without frontmatter does not count.
@@ -221,7 +231,8 @@ pub(super) fn late_frontmatter(skill: &Skill) -> Option<Span> {
     else {
         return None;
     };
-    if padded_delimiter(&skill.slice(*first_line)) {
+    let first = skill.slice(*first_line);
+    if padded_delimiter(&first) || glued(&first).is_some() {
         return None;
     }
     let end = skill.source.bytes().len();
