@@ -178,6 +178,39 @@ pub(super) fn checked_name<'a>(cx: &SkillContext<'a>) -> Option<(String, &'a Fie
     Some((nfkc(stripped), field))
 }
 
+/// A valid name close to `name`, when one follows mechanically: lowercase, with spaces and ASCII
+/// punctuation turned into hyphens (runs collapsed). For ASCII, accents are dropped first
+/// (`café` → `cafe`). `None` when that would mangle the name (a combining vowel sign, a letter
+/// of another script).
+pub(super) fn slug(name: &str, ascii: bool) -> Option<String> {
+    let base: String = if ascii {
+        name.nfkd()
+            .filter(|&c| get_general_category(c) != GeneralCategory::NonspacingMark)
+            .collect()
+    } else {
+        name.to_owned()
+    };
+    let mut out = String::new();
+    for c in base.to_lowercase().chars() {
+        let keep = if ascii {
+            c.is_ascii_lowercase() || c.is_ascii_digit()
+        } else {
+            is_py_alnum(c)
+        };
+        if keep {
+            out.push(c);
+        } else if c.is_ascii() {
+            if !out.ends_with('-') {
+                out.push('-');
+            }
+        } else {
+            return None;
+        }
+    }
+    let out = out.trim_matches('-');
+    (!out.is_empty()).then(|| out.to_owned())
+}
+
 /// The selected targets for which `pred` holds.
 pub(super) fn selected(
     cx: &SkillContext<'_>,

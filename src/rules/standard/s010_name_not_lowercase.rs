@@ -1,6 +1,6 @@
 //! S010 name-not-lowercase: `name` has letters that lowercasing would change.
 
-use super::common::checked_name;
+use super::common::{checked_name, slug};
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 
 pub const RULE: Rule = Rule {
@@ -49,9 +49,14 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
         RULE.finding(cx, format!("`name` `{name}` is not lowercase"))
             .at(field.value_span)
             .label("uppercase letters")
-            .help(format!(
-                "use `{lower}`, and rename the directory to match if needed"
-            )),
+            .help(match slug(&name, false) {
+                Some(lower) => {
+                    format!("use `{lower}`, and rename the directory to match if needed")
+                }
+                None => {
+                    "write it in lowercase, and rename the directory to match if needed".to_owned()
+                }
+            }),
     );
 }
 
@@ -79,7 +84,15 @@ mod tests {
         let found = check(&RULE, "x", "---\nname: Upper_Case\n---\n");
         assert_eq!(
             found[0].help.as_deref(),
-            Some("use `upper_case`, and rename the directory to match if needed")
+            Some("use `upper-case`, and rename the directory to match if needed")
+        );
+        let spaced = check(&RULE, "x", "---\nname: Agent Skills\n---\n");
+        assert!(
+            spaced[0]
+                .help
+                .as_deref()
+                .unwrap()
+                .starts_with("use `agent-skills`")
         );
     }
 }

@@ -2,9 +2,8 @@
 //! (or, for a target that allows only ASCII, other than `a-z`, `0-9` and `-`).
 
 use unicode_general_category::{GeneralCategory, get_general_category};
-use unicode_normalization::UnicodeNormalization;
 
-use super::common::{checked_name, field, is_py_alnum, names, py_strip, selected, text};
+use super::common::{checked_name, field, is_py_alnum, names, py_strip, selected, slug, text};
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 use crate::targets::NameCharset;
 
@@ -174,39 +173,6 @@ fn show(c: char) -> (&'static str, String) {
         _ => return ("", format!("`{c}`")),
     };
     (what, format!("U+{:04X}", u32::from(c)))
-}
-
-/// A valid name close to `name`, when one follows mechanically: lowercase, with spaces and ASCII
-/// punctuation turned into hyphens (runs collapsed). For ASCII, accents are dropped first
-/// (`café` → `cafe`). `None` when that would mangle the name (a combining vowel sign, a letter
-/// of another script).
-fn slug(name: &str, ascii: bool) -> Option<String> {
-    let base: String = if ascii {
-        name.nfkd()
-            .filter(|&c| get_general_category(c) != GeneralCategory::NonspacingMark)
-            .collect()
-    } else {
-        name.to_owned()
-    };
-    let mut out = String::new();
-    for c in base.to_lowercase().chars() {
-        let keep = if ascii {
-            c.is_ascii_lowercase() || c.is_ascii_digit()
-        } else {
-            is_py_alnum(c)
-        };
-        if keep {
-            out.push(c);
-        } else if c.is_ascii() {
-            if !out.ends_with('-') {
-                out.push('-');
-            }
-        } else {
-            return None;
-        }
-    }
-    let out = out.trim_matches('-');
-    (!out.is_empty()).then(|| out.to_owned())
 }
 
 #[cfg(test)]
