@@ -19,7 +19,8 @@ string keys to string values".
   `metadata:` is accepted.
 - Inside the mapping, each value that is not a string is a warning, at that value:
   - a number, boolean or null (`version: 1.10`, `beta: true`);
-  - a list or a nested mapping (`tags: [pdf, forms]`, `author: {name: …}`).
+  - a list or a nested mapping (a `tags:` list of `- pdf` items, an `author:` with keys of its
+    own).
   Keys that YAML types as numbers or booleans get the same warning.
 
 Codex reads `metadata.short-description` (shown instead of the description in newer catalogs);
@@ -31,7 +32,7 @@ Codex reads `metadata` as a mapping and skips the whole skill when it is anythin
 type: string, expected struct"). The reference validator does not check `metadata` at all, which
 is why values inside a mapping are only warnings here: it passes them, but turns each into
 Python text. StrictYAML has no types, so `version: 1.10` stays the text `1.10` there, while
-parsers that resolve types read the number 1.1; a list `[pdf, forms]` becomes the text
+parsers that resolve types read the number 1.1; a list of `pdf` and `forms` becomes the text
 `['pdf', 'forms']`, and a nested mapping becomes `{'name': 'Ana'}`. A runtime or registry that
 expects strings gets something else depending on its parser.
 
