@@ -1,0 +1,389 @@
+//! S029 strict-yaml-construct: flow collections, anchors, aliases or tags, which StrictYAML
+//! refuses.
+
+use saphyr_parser::{Event, Parser, ScalarStyle};
+
+use super::common::{mapping, names, selected};
+use crate::frontmatter::Field;
+use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
+use crate::source::Span;
+
+pub const RULE: Rule = Rule {
+    id: "S029",
+    name: "strict-yaml-construct",
+    severity: Severity::Error,
+    summary: "the frontmatter uses YAML that StrictYAML refuses (flow style, anchors, tags, tabs)",
+    docs: r#"## What it does
+
+When a selected target reads frontmatter with StrictYAML (the reference validator,
+`agentskills`, the default), reports the YAML features StrictYAML refuses, at the character
+that starts each one:
+
+- flow-style lists and mappings: `tags: [pdf, forms]`, `author: {name: Ana}`, `[]`, `{}`;
+- anchors and aliases: `&default`, `*default`;
+- tags: `!!str`, `!custom`;
+- tab characters, except inside quoted text, block scalar (`|`, `>`) text and comments:
+  StrictYAML refuses even a tab between words of a plain value or at the end of a line.
+
+Only the outermost of nested flow collections is reported. The check reads the YAML parser's
+own events, so brackets inside quoted strings, block scalars and comments are never reported.
+With no StrictYAML target selected, the rule is silent: other parsers accept all of these.
+
+## Why
+
+This is the most common reason real skills fail the reference validator: a `tags:` or `labels:`
+list written in brackets, often inside `metadata`. The reference validator fails the skill with
+"Invalid YAML in frontmatter", citing "ugly disallowed JSONesque flow mapping", "disallowed anchor
+token" or "disallowed tag tokens" (or, for a tab, "found character '\t' that cannot start any token"),
+even though the YAML is valid everywhere else.
+
+## Example
+
+```yaml
+---
+name: pdf-processing
+description: Extracts text and tables from PDF files. Use when working with PDFs.
+metadata:
+  tags: [pdf, forms]
+---
+```
+
+## How to fix
+
+Write lists as block lists (one `- item` per line) or as one string (`tags: "pdf forms"`), and
+mappings as indented `key: value` lines. Write repeated values out instead of using anchors and
+aliases, and drop tags (quote the value if it must stay text). Replace tabs with spaces.
+"#,
+    fixable: false,
+    check: Check::Skill(check),
+};
+
+/// What StrictYAML refuses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    FlowSequence,
+    FlowMapping,
+    Anchor,
+    Alias,
+    Tag,
+    /// A tab outside quoted text, block scalar text and comments.
+    Tab,
+}
+
+/// One refused construct: its kind and its bytes in the YAML block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Construct {
+    kind: Kind,
+    start: usize,
+    end: usize,
+}
+
+fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
+    let strict = selected(cx, |t| t.strict_yaml);
+    if strict.is_empty() {
+        return;
+    }
+    let Some(fm) = mapping(cx) else {
+        return;
+    };
+    let Some(bytes) = cx.skill.source.bytes().get(fm.yaml.start..fm.yaml.end) else {
+        return;
+    };
+    let Ok(yaml) = std::str::from_utf8(bytes) else {
+        return;
+    };
+    let who = names(&strict);
+    for c in constructs(yaml) {
+        let span = Span::new(fm.yaml.start + c.start, fm.yaml.start + c.end);
+        let token = &yaml[c.start..c.end];
+        let owner = owner(fm.fields(), span.start, &mut Vec::new());
+        let at = owner.map_or_else(String::new, |key| format!(" in `{key}`"));
+        let (what, label, help) = match c.kind {
+            Kind::FlowSequence => (
+                format!("flow-style list `[…]`{at}"),
+                "flow-style list",
+                "write it as a block list (one `- item` per line), or quote it if it is meant as text",
+            ),
+            Kind::FlowMapping => (
+                format!("flow-style mapping `{{…}}`{at}"),
+                "flow-style mapping",
+                "write it as indented `key: value` lines, or quote it if it is meant as text",
+            ),
+            Kind::Anchor => (
+                format!("anchor `{token}`{at}"),
+                "anchor",
+                "write the value out instead of defining an anchor",
+            ),
+            Kind::Alias => (
+                format!("alias `{token}`{at}"),
+                "alias",
+                "write the value out instead of referring to an anchor",
+            ),
+            Kind::Tag => (
+                format!("tag `{token}`{at}"),
+                "tag",
+                "remove the tag; quote the value if it must stay text",
+            ),
+            Kind::Tab => (
+                format!("tab character{at}"),
+                "tab",
+                "replace the tab with spaces, or quote the value if the tab belongs to it",
+            ),
+        };
+        out.push(
+            RULE.finding(cx, format!("{what}, which StrictYAML refuses"))
+                .at(span)
+                .label(format!("{label}: {who} fails the skill"))
+                .help(help),
+        );
+    }
+}
+
+/// Every refused construct in `yaml`, in order. Stops quietly at a syntax error (S004 reports
+/// those).
+fn constructs(yaml: &str) -> Vec<Construct> {
+    let mut quoted = Vec::new();
+    let mut found = events(yaml, &mut quoted);
+    found.extend(tabs(yaml, &quoted));
+    found.sort_by_key(|c| c.start);
+    found
+}
+
+/// Flow collections, anchors, aliases and tags from the parser's events; `quoted` collects the
+/// byte ranges of quoted and block scalars, where tabs are text.
+fn events(yaml: &str, quoted: &mut Vec<(usize, usize)>) -> Vec<Construct> {
+    let to_byte = char_to_byte(yaml);
+    let mut found = Vec::new();
+    // For each open collection, whether it is flow style.
+    let mut open: Vec<bool> = Vec::new();
+    for item in Parser::new_from_str(yaml) {
+        let Ok((event, span)) = item else {
+            break;
+        };
+        let start = to_byte(span.start.index());
+        let end = to_byte(span.end.index()).max(start);
+        let token = yaml.get(start..end).unwrap_or("");
+        match event {
+            Event::SequenceStart(anchor, ref tag) | Event::MappingStart(anchor, ref tag) => {
+                properties(token, start, anchor > 0, tag.is_some(), &mut found);
+                let flow = token.ends_with(['[', '{']);
+                if flow && !open.contains(&true) {
+                    let kind = if token.ends_with('[') {
+                        Kind::FlowSequence
+                    } else {
+                        Kind::FlowMapping
+                    };
+                    found.push(Construct {
+                        kind,
+                        start: end - 1,
+                        end,
+                    });
+                }
+                open.push(flow);
+            }
+            Event::SequenceEnd | Event::MappingEnd => {
+                open.pop();
+            }
+            Event::Scalar(_, style, anchor, ref tag) => {
+                properties(token, start, anchor > 0, tag.is_some(), &mut found);
+                match style {
+                    ScalarStyle::Plain => {}
+                    // The token can run past the closing quote, over trailing blanks.
+                    ScalarStyle::SingleQuoted | ScalarStyle::DoubleQuoted => {
+                        let close = token.rfind(['\'', '"']).map_or(end, |at| start + at + 1);
+                        quoted.push((start, close));
+                    }
+                    ScalarStyle::Literal | ScalarStyle::Folded => quoted.push((start, end)),
+                }
+            }
+            Event::Alias(_) => found.push(Construct {
+                kind: Kind::Alias,
+                start,
+                end,
+            }),
+            _ => {}
+        }
+    }
+    found
+}
+
+/// The first tab of each line that StrictYAML refuses: one outside the `quoted` ranges and
+/// before any comment. (StrictYAML reads tabs only inside quoted text, block scalar text and
+/// comments; YAML itself allows them between tokens and inside plain text.)
+fn tabs(yaml: &str, quoted: &[(usize, usize)]) -> Vec<Construct> {
+    let inside = |at: usize| quoted.iter().any(|&(s, e)| s <= at && at < e);
+    let mut found = Vec::new();
+    let mut line_start = 0;
+    for line in yaml.split_inclusive('\n') {
+        let mut previous = None;
+        for (i, c) in line.char_indices() {
+            let at = line_start + i;
+            if inside(at) {
+                previous = Some(c);
+                continue;
+            }
+            if c == '#' && previous.is_none_or(|p: char| p == ' ' || p == '\t') {
+                break;
+            }
+            if c == '\t' {
+                found.push(Construct {
+                    kind: Kind::Tab,
+                    start: at,
+                    end: at + 1,
+                });
+                break;
+            }
+            previous = Some(c);
+        }
+        line_start += line.len();
+    }
+    found
+}
+
+/// The anchor and tag at the start of a node's text (`&a !!str x`, `!t &a [`).
+fn properties(token: &str, base: usize, anchor: bool, tag: bool, found: &mut Vec<Construct>) {
+    if !anchor && !tag {
+        return;
+    }
+    let mut offset = 0;
+    for word in token.split_inclusive(char::is_whitespace) {
+        let trimmed = word.trim_end();
+        let kind = match trimmed.chars().next() {
+            Some('&') if anchor => Kind::Anchor,
+            Some('!') if tag => Kind::Tag,
+            None => {
+                offset += word.len();
+                continue;
+            }
+            _ => break,
+        };
+        found.push(Construct {
+            kind,
+            start: base + offset,
+            end: base + offset + trimmed.len(),
+        });
+        offset += word.len();
+    }
+}
+
+/// saphyr reports character indices; this maps them to byte offsets in `text`.
+fn char_to_byte(text: &str) -> impl Fn(usize) -> usize + '_ {
+    let table: Vec<usize> = text
+        .char_indices()
+        .map(|(b, _)| b)
+        .chain([text.len()])
+        .collect();
+    move |index| table.get(index).copied().unwrap_or(text.len())
+}
+
+/// The dotted key of the innermost field whose value holds `offset`.
+fn owner<'f>(fields: &'f [Field], offset: usize, path: &mut Vec<&'f str>) -> Option<String> {
+    let field = fields.iter().find(|f| {
+        f.value_span.start <= offset
+            && offset < f.value_span.end.max(f.value_span.start + 1)
+            && f.key_span != f.value_span
+    })?;
+    path.push(&field.key);
+    let inner = owner(&field.entries, offset, path);
+    inner.or_else(|| Some(path.join(".")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Construct, Kind, RULE, constructs};
+    use crate::rules::context::testing::{check, check_with, skill};
+
+    fn kinds(yaml: &str) -> Vec<(Kind, &str)> {
+        constructs(yaml)
+            .into_iter()
+            .map(|Construct { kind, start, end }| (kind, &yaml[start..end]))
+            .collect()
+    }
+
+    #[test]
+    fn finds_flow_anchors_aliases_and_tags() {
+        assert_eq!(kinds("a: [x, [y]]\n"), [(Kind::FlowSequence, "[")]);
+        assert_eq!(kinds("a: {b: [c]}\n"), [(Kind::FlowMapping, "{")]);
+        assert_eq!(
+            kinds("a: []\nb: {}\n"),
+            [(Kind::FlowSequence, "["), (Kind::FlowMapping, "{")]
+        );
+        assert_eq!(
+            kinds("a: &x v\nb: *x\nc: !!str 1\nd: !t &y\n  - z\n"),
+            [
+                (Kind::Anchor, "&x"),
+                (Kind::Alias, "*x"),
+                (Kind::Tag, "!!str"),
+                (Kind::Tag, "!t"),
+                (Kind::Anchor, "&y"),
+            ]
+        );
+        assert_eq!(
+            kinds("é: &ä [ö]\n"),
+            [(Kind::Anchor, "&ä"), (Kind::FlowSequence, "[")]
+        );
+    }
+
+    #[test]
+    fn finds_tabs_outside_quotes_blocks_and_comments() {
+        for (yaml, tab) in [
+            ("name: x\t\n", 7),
+            ("name:\tx\n", 5),
+            ("name: a\tb\n", 7),
+            ("name: x\t# c\n", 7),
+            ("name: x\n\t\ndescription: y\n", 8),
+            ("name\t: x\n", 4),
+            ("name: \"x\"\t\n", 9),
+            ("a:\n  -\tb\n", 6),
+            ("name: a\n  \tb\n", 10),
+        ] {
+            assert_eq!(kinds(yaml), [(Kind::Tab, "\t")], "{yaml:?}");
+            assert_eq!(constructs(yaml)[0].start, tab, "{yaml:?}");
+        }
+        for yaml in [
+            "name: \"a\tb\"\n",
+            "name: 'a\tb'\n",
+            "name: |\n  a\tb\n",
+            "name: >\n  a\tb\n",
+            "name: x # a\tb\n",
+            "# a\tb\nname: x\n",
+        ] {
+            assert!(kinds(yaml).is_empty(), "{yaml:?}");
+        }
+    }
+
+    #[test]
+    fn ignores_brackets_in_strings_comments_and_blocks() {
+        for yaml in [
+            "a: \"[x]\"\n",
+            "a: '{x}'\n",
+            "a: x [y] z\n",
+            "a: b # [c]\n",
+            "a: |\n  [x] &y *z !w\n",
+            "a:\n  - b\n  - c\n",
+            "a: x&y!z\n",
+        ] {
+            assert!(kinds(yaml).is_empty(), "{yaml}");
+        }
+    }
+
+    #[test]
+    fn reports_for_strictyaml_with_the_key() {
+        let text = "---\nname: x\ndescription: d\nmetadata:\n  labels: [a, b]\n---\n";
+        let found = check(&RULE, "x", text);
+        assert_eq!(found.len(), 1);
+        assert_eq!(
+            found[0].message,
+            "flow-style list `[…]` in `metadata.labels`, which StrictYAML refuses"
+        );
+        let span = found[0].span.unwrap();
+        assert_eq!(span.start, text.find('[').unwrap());
+        assert_eq!(span.len(), 1);
+    }
+
+    #[test]
+    fn silent_without_a_strictyaml_target() {
+        let text = "---\nname: x\nmetadata:\n  labels: [a, b]\n---\n";
+        assert!(check_with(&RULE, &skill("x", text), &["claude-code", "codex"], &[]).is_empty());
+    }
+}
