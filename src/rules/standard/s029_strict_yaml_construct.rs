@@ -1,7 +1,7 @@
 //! S029 strict-yaml-construct: flow collections, anchors, aliases or tags, which StrictYAML
 //! refuses.
 
-use saphyr_parser::{Event, Parser, ScalarStyle};
+use saphyr_parser::{Event, Parser};
 
 use super::common::{mapping, names, selected};
 use crate::frontmatter::Field;
@@ -12,7 +12,7 @@ pub const RULE: Rule = Rule {
     id: "S029",
     name: "strict-yaml-construct",
     severity: Severity::Error,
-    summary: "the frontmatter uses YAML that StrictYAML refuses (flow style, anchors, tags, tabs)",
+    summary: "the frontmatter uses YAML that StrictYAML refuses (flow style, anchors, tags)",
     docs: r#"## What it does
 
 When a selected target reads frontmatter with StrictYAML (the reference validator,
@@ -21,9 +21,9 @@ that starts each one:
 
 - flow-style lists and mappings: `tags: [pdf, forms]`, `author: {name: Ana}`, `[]`, `{}`;
 - anchors and aliases: `&default`, `*default`;
-- tags: `!!str`, `!custom`;
-- tab characters, except inside quoted text, block scalar (`|`, `>`) text and comments:
-  StrictYAML refuses even a tab between words of a plain value or at the end of a line.
+- tags: `!!str`, `!custom`.
+
+Tabs, which StrictYAML also refuses outside quoted text, are S308's business.
 
 Only the outermost of nested flow collections is reported. The check reads the YAML parser's
 own events, so brackets inside quoted strings, block scalars and comments are never reported.
@@ -34,8 +34,7 @@ With no StrictYAML target selected, the rule is silent: other parsers accept all
 This is the most common reason real skills fail the reference validator: a `tags:` or `labels:`
 list written in brackets, often inside `metadata`. The reference validator fails the skill with
 "Invalid YAML in frontmatter", citing "ugly disallowed JSONesque flow mapping", "disallowed anchor
-token" or "disallowed tag tokens" (or, for a tab, "found character '\t' that cannot start any token"),
-even though the YAML is valid everywhere else.
+token" or "disallowed tag tokens", even though the YAML is valid everywhere else.
 
 ## Example
 
@@ -52,7 +51,7 @@ metadata:
 
 Write lists as block lists (one `- item` per line) or as one string (`tags: "pdf forms"`), and
 mappings as indented `key: value` lines. Write repeated values out instead of using anchors and
-aliases, and drop tags (quote the value if it must stay text). Replace tabs with spaces.
+aliases, and drop tags (quote the value if it must stay text).
 "#,
     fixable: false,
     check: Check::Skill(check),
@@ -66,8 +65,6 @@ enum Kind {
     Anchor,
     Alias,
     Tag,
-    /// A tab outside quoted text, block scalar text and comments.
-    Tab,
 }
 
 /// One refused construct: its kind and its bytes in the YAML block.
@@ -124,11 +121,6 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
                 "tag",
                 "remove the tag; quote the value if it must stay text",
             ),
-            Kind::Tab => (
-                format!("tab character{at}"),
-                "tab",
-                "replace the tab with spaces, or quote the value if the tab belongs to it",
-            ),
         };
         out.push(
             RULE.finding(cx, format!("{what}, which StrictYAML refuses"))
@@ -142,16 +134,13 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
 /// Every refused construct in `yaml`, in order. Stops quietly at a syntax error (S004 reports
 /// those).
 fn constructs(yaml: &str) -> Vec<Construct> {
-    let mut quoted = Vec::new();
-    let mut found = events(yaml, &mut quoted);
-    found.extend(tabs(yaml, &quoted));
+    let mut found = events(yaml);
     found.sort_by_key(|c| c.start);
     found
 }
 
-/// Flow collections, anchors, aliases and tags from the parser's events; `quoted` collects the
-/// byte ranges of quoted and block scalars, where tabs are text.
-fn events(yaml: &str, quoted: &mut Vec<(usize, usize)>) -> Vec<Construct> {
+/// Flow collections, anchors, aliases and tags from the parser's events.
+fn events(yaml: &str) -> Vec<Construct> {
     let to_byte = char_to_byte(yaml);
     let mut found = Vec::new();
     // For each open collection, whether it is flow style.
@@ -184,17 +173,8 @@ fn events(yaml: &str, quoted: &mut Vec<(usize, usize)>) -> Vec<Construct> {
             Event::SequenceEnd | Event::MappingEnd => {
                 open.pop();
             }
-            Event::Scalar(_, style, anchor, ref tag) => {
+            Event::Scalar(_, _, anchor, ref tag) => {
                 properties(token, start, anchor > 0, tag.is_some(), &mut found);
-                match style {
-                    ScalarStyle::Plain => {}
-                    // The token can run past the closing quote, over trailing blanks.
-                    ScalarStyle::SingleQuoted | ScalarStyle::DoubleQuoted => {
-                        let close = token.rfind(['\'', '"']).map_or(end, |at| start + at + 1);
-                        quoted.push((start, close));
-                    }
-                    ScalarStyle::Literal | ScalarStyle::Folded => quoted.push((start, end)),
-                }
             }
             Event::Alias(_) => found.push(Construct {
                 kind: Kind::Alias,
@@ -203,39 +183,6 @@ fn events(yaml: &str, quoted: &mut Vec<(usize, usize)>) -> Vec<Construct> {
             }),
             _ => {}
         }
-    }
-    found
-}
-
-/// The first tab of each line that StrictYAML refuses: one outside the `quoted` ranges and
-/// before any comment. (StrictYAML reads tabs only inside quoted text, block scalar text and
-/// comments; YAML itself allows them between tokens and inside plain text.)
-fn tabs(yaml: &str, quoted: &[(usize, usize)]) -> Vec<Construct> {
-    let inside = |at: usize| quoted.iter().any(|&(s, e)| s <= at && at < e);
-    let mut found = Vec::new();
-    let mut line_start = 0;
-    for line in yaml.split_inclusive('\n') {
-        let mut previous = None;
-        for (i, c) in line.char_indices() {
-            let at = line_start + i;
-            if inside(at) {
-                previous = Some(c);
-                continue;
-            }
-            if c == '#' && previous.is_none_or(|p: char| p == ' ' || p == '\t') {
-                break;
-            }
-            if c == '\t' {
-                found.push(Construct {
-                    kind: Kind::Tab,
-                    start: at,
-                    end: at + 1,
-                });
-                break;
-            }
-            previous = Some(c);
-        }
-        line_start += line.len();
     }
     found
 }
@@ -322,34 +269,6 @@ mod tests {
             kinds("é: &ä [ö]\n"),
             [(Kind::Anchor, "&ä"), (Kind::FlowSequence, "[")]
         );
-    }
-
-    #[test]
-    fn finds_tabs_outside_quotes_blocks_and_comments() {
-        for (yaml, tab) in [
-            ("name: x\t\n", 7),
-            ("name:\tx\n", 5),
-            ("name: a\tb\n", 7),
-            ("name: x\t# c\n", 7),
-            ("name: x\n\t\ndescription: y\n", 8),
-            ("name\t: x\n", 4),
-            ("name: \"x\"\t\n", 9),
-            ("a:\n  -\tb\n", 6),
-            ("name: a\n  \tb\n", 10),
-        ] {
-            assert_eq!(kinds(yaml), [(Kind::Tab, "\t")], "{yaml:?}");
-            assert_eq!(constructs(yaml)[0].start, tab, "{yaml:?}");
-        }
-        for yaml in [
-            "name: \"a\tb\"\n",
-            "name: 'a\tb'\n",
-            "name: |\n  a\tb\n",
-            "name: >\n  a\tb\n",
-            "name: x # a\tb\n",
-            "# a\tb\nname: x\n",
-        ] {
-            assert!(kinds(yaml).is_empty(), "{yaml:?}");
-        }
     }
 
     #[test]
