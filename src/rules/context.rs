@@ -1,6 +1,7 @@
 //! What a rule sees: one skill (or all of them), the selected targets, the thresholds, and the
 //! files beside the skill, listed and read lazily and at most once.
 
+use std::any::{Any, TypeId};
 use std::cell::{OnceCell, RefCell};
 use std::collections::{BTreeMap, HashMap};
 use std::io::Read;
@@ -176,6 +177,7 @@ pub struct SkillContext<'a> {
     files: Files,
     tree: OnceCell<Tree>,
     read_cache: RefCell<HashMap<String, Option<Rc<Source>>>>,
+    memo: RefCell<HashMap<(TypeId, String), Rc<dyn Any>>>,
 }
 
 impl<'a> SkillContext<'a> {
@@ -214,6 +216,7 @@ impl<'a> SkillContext<'a> {
             files,
             tree: OnceCell::new(),
             read_cache: RefCell::new(HashMap::new()),
+            memo: RefCell::new(HashMap::new()),
         }
     }
 
@@ -228,6 +231,22 @@ impl<'a> SkillContext<'a> {
             Files::Disk { respect_gitignore } => Tree::scan(&self.skill.dir, *respect_gitignore),
             Files::Memory(files) => Tree::from_paths(files.keys().map(String::as_str)),
         })
+    }
+
+    /// A value several rules derive from this skill (the references of a file, say), computed
+    /// once per skill and `key`.
+    pub fn memo<T: Any>(&self, key: &str, init: impl FnOnce() -> T) -> Rc<T> {
+        let id = (TypeId::of::<T>(), key.to_owned());
+        if let Some(value) = self.memo.borrow().get(&id) {
+            if let Ok(value) = Rc::clone(value).downcast::<T>() {
+                return value;
+            }
+        }
+        let value = Rc::new(init());
+        self.memo
+            .borrow_mut()
+            .insert(id, Rc::clone(&value) as Rc<dyn Any>);
+        value
     }
 
     /// The absolute path of a file of the skill.

@@ -10,7 +10,7 @@ use crate::source::Source;
 
 /// A Markdown file of the skill whose references the rules read: the `SKILL.md` body, or a
 /// Markdown file `SKILL.md` references.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Document {
     /// Skill-relative `/` path (the skill file's own name for `SKILL.md`).
     pub rel: String,
@@ -53,20 +53,24 @@ pub fn skill_md_name(cx: &SkillContext<'_>) -> String {
 
 /// The `SKILL.md` body and its references.
 pub fn skill_md(cx: &SkillContext<'_>) -> Document {
+    let references = cx.memo("", || {
+        links::references(&cx.skill.source, cx.skill.document.body.start)
+    });
     Document {
         rel: skill_md_name(cx),
         is_skill_md: true,
-        references: links::references(&cx.skill.source, cx.skill.document.body.start),
+        references: references.as_ref().clone(),
     }
 }
 
 /// A Markdown file of the skill and its references; `None` when it cannot be read.
 pub fn read_document(cx: &SkillContext<'_>, rel: &str) -> Option<(Document, std::rc::Rc<Source>)> {
     let source = cx.read(rel)?;
+    let references = cx.memo(rel, || links::references(&source, 0));
     let document = Document {
         rel: rel.to_owned(),
         is_skill_md: false,
-        references: links::references(&source, 0),
+        references: references.as_ref().clone(),
     };
     Some((document, source))
 }
