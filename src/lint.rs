@@ -1,7 +1,8 @@
 //! The lint engine: runs the rules over discovered skills, then applies what the user decided
 //! (rule severities, inline suppressions, ignored paths). Produces data; `report/` renders it.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::path::PathBuf;
 use std::thread;
 
 use crate::rules::{self, Check, Finding, Rule, SetContext, Settings, Severity, SkillContext};
@@ -88,6 +89,18 @@ pub fn lint(skills: &[Skill], options: &LintOptions) -> Vec<Finding> {
             .get(f.skill_dir.as_path())
             .is_none_or(|s| !s.covers(f.rule))
     });
+    let superseded: HashSet<(PathBuf, &str)> = findings
+        .iter()
+        .flat_map(|f| {
+            rules::SUPERSEDES
+                .iter()
+                .filter(move |(specific, _)| *specific == f.rule.id)
+                .map(move |(_, generic)| (f.skill_dir.clone(), *generic))
+        })
+        .collect();
+    if !superseded.is_empty() {
+        findings.retain(|f| !superseded.contains(&(f.skill_dir.clone(), f.rule.id)));
+    }
     for finding in &mut findings {
         if let Some(Level::Set(severity)) = options.level(finding.rule) {
             finding.severity = severity;
@@ -198,6 +211,28 @@ mod tests {
             Suppression::parse("<!-- skills-lint-disable S001"),
             Suppression::default()
         );
+    }
+
+    #[test]
+    fn a_specific_cause_of_invalid_yaml_replaces_the_generic_finding() {
+        let skill = rules::context::testing::skill(
+            "notes",
+            "---\nname: notes\ndescription: Writes notes. Use when: asked.\n---\n# Notes\n",
+        );
+        let ids = |options: &LintOptions| -> Vec<&str> {
+            lint(std::slice::from_ref(&skill), options)
+                .iter()
+                .map(|f| f.rule.id)
+                .collect()
+        };
+        let found = ids(&LintOptions::default());
+        assert!(
+            found.contains(&"S305") && !found.contains(&"S004"),
+            "{found:?}"
+        );
+        let mut off = LintOptions::default();
+        off.levels.insert("S305", Level::Off);
+        assert!(ids(&off).contains(&"S004"));
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::fix;
 use crate::lint;
 use crate::paths;
-use crate::provider::{FsProvider, SkillProvider};
+use crate::provider::{FsProvider, NoteKind, SkillProvider};
 use crate::report::lint::{LintReport, Sources, plural};
 use crate::report::{self, github, human, sarif};
 use crate::rules::Severity;
@@ -72,9 +72,11 @@ pub fn run(args: &LintArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
     let report = LintReport::new(&findings, &mut sources, skills.len(), shown);
     match args.format {
         LintFormat::Human => {
+            // A lowercase `skill.md` is a finding here (S205), not a note.
             let notes: String = provider
                 .notes()
                 .iter()
+                .filter(|n| n.kind != NoteKind::LowercaseSkillMd)
                 .map(|n| format!("note[{}]: {}: {}\n", n.kind, shown(&n.path), n.message))
                 .collect();
             report::write_text(err, &notes)?;
