@@ -86,6 +86,7 @@ const DIFFERENCES: &[(&str, bool, bool)] = &[
     ("glued-delimiter", true, false),
     ("invalid-utf8", false, false),
     ("lowercase-file", true, true),
+    ("metadata-string", true, false),
     ("truncated-description", true, true),
     ("unclosed-substring", true, false),
 ];
