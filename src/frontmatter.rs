@@ -1,7 +1,8 @@
 //! Splitting a `SKILL.md` into frontmatter and body, and reading the YAML with byte spans.
 //!
 //! The only module that calls a YAML parser. The split is by *lines*: the first line must be
-//! exactly `---` and the next line that is exactly `---` closes the block (a `---` later in the
+//! `---` and the next line that is `---` closes the block (trailing spaces or tabs allowed, as
+//! the reference validator and Codex allow them; a `---` later in the
 //! file is body). `\n`, `\r\n` and a lone `\r` all end a line, as in the runtimes that read files
 //! with universal newlines; the encoding facts say which endings the file used.
 //!
@@ -29,8 +30,8 @@ pub struct Document {
 /// What the top of the file holds.
 #[derive(Debug, Clone, PartialEq)]
 pub enum FrontmatterState {
-    /// The first line is not exactly `---`. `first_line` is that line; `later_delimiter` is the
-    /// first later line that is exactly `---`, if any (frontmatter not at line 1).
+    /// The first line is not a `---` delimiter. `first_line` is that line; `later_delimiter` is
+    /// the first later delimiter line, if any (frontmatter not at line 1).
     Missing {
         first_line: Span,
         later_delimiter: Option<Span>,
@@ -225,6 +226,12 @@ impl Document {
 }
 
 /// Splits and parses a source. Never panics, whatever the bytes.
+/// A delimiter line: `---`, perhaps followed by spaces or tabs (which the reference validator
+/// and Codex accept; the lint rules warn about them).
+fn is_delimiter(line: &str) -> bool {
+    line.trim_end_matches([' ', '\t']) == "---"
+}
+
 pub fn parse(source: &Source) -> Document {
     let text = source.text();
     let start = if text.starts_with('\u{FEFF}') { 3 } else { 0 };
@@ -242,8 +249,10 @@ pub fn parse(source: &Source) -> Document {
             body: file_span(Span::new(start, text.len())),
         };
     };
-    if first != "---" {
-        let later = iter.find(|(line, ..)| *line == "---").map(|(_, c, _)| c);
+    if !is_delimiter(first) {
+        let later = iter
+            .find(|(line, ..)| is_delimiter(line))
+            .map(|(_, c, _)| c);
         return Document {
             frontmatter: FrontmatterState::Missing {
                 first_line: file_span(first_content),
@@ -253,7 +262,7 @@ pub fn parse(source: &Source) -> Document {
         };
     }
     let yaml_start = first_full.end;
-    let Some((_, close_content, close_full)) = iter.find(|(line, ..)| *line == "---") else {
+    let Some((_, close_content, close_full)) = iter.find(|(line, ..)| is_delimiter(line)) else {
         return Document {
             frontmatter: FrontmatterState::Unclosed {
                 open: file_span(first_content),

@@ -21,7 +21,7 @@ fn explain(args: &[&str]) -> (Option<i32>, String, String) {
 fn a_rule_page_by_id_or_name() {
     let (code, by_id, _) = explain(&["S001"]);
     assert_eq!(code, Some(0));
-    assert!(by_id.starts_with("# S001 frontmatter-missing\n\nDefault severity: error."));
+    assert!(by_id.starts_with("# S001 frontmatter-missing\n\nDefault severity: error"));
     for heading in ["## What it does", "## Why", "## Example", "## How to fix"] {
         assert!(by_id.contains(heading), "{heading}");
     }

@@ -2,7 +2,7 @@
 
 use super::common::{glued, late_frontmatter, padded_delimiter};
 use crate::frontmatter::FrontmatterState;
-use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
+use crate::rules::{Check, Edit, Finding, Rule, Severity, SkillContext};
 use crate::source::Span;
 
 pub const RULE: Rule = Rule {
@@ -18,9 +18,8 @@ file is reported by S002 instead; a `---` further down that is only a Markdown h
 does not count as one.
 
 A first line of `---` followed by spaces or tabs is a special case, reported as a warning: the
-reference validator and Codex accept it as the opening delimiter, but stricter readers
-(Anthropic's skill-creator validator, and this tool's other checks) do not, so the frontmatter
-goes unchecked.
+reference validator and Codex accept it as the opening delimiter, and so does this tool, but
+stricter readers (Anthropic's skill-creator validator) do not. `--fix` removes the whitespace.
 
 A first line that glues YAML to the dashes (`---name: pdf`) is an error with its own message:
 the reference validator accepts it (it only checks that the file starts with `---`), but Codex
@@ -54,11 +53,31 @@ description: Extracts text and tables from PDF files. Use when working with PDFs
 # PDF processing
 ```
 "#,
-    fixable: false,
+    fixable: true,
     check: Check::Skill(check),
 };
 
 fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
+    if let FrontmatterState::Present(fm) = &cx.skill.document.frontmatter {
+        if padded_delimiter(&cx.skill.slice(fm.open)) {
+            let blanks = Span::new(fm.open.start + 3, fm.open.end);
+            out.push(
+                RULE.finding(cx, "the opening `---` line has trailing whitespace")
+                    .severity(Severity::Warning)
+                    .at(blanks)
+                    .label("trailing whitespace after `---`")
+                    .help(
+                        "remove it: the reference validator and Codex accept it, but parsers \
+                         that expect exactly `---` see no frontmatter",
+                    )
+                    .fix(
+                        "remove the whitespace after `---`",
+                        vec![Edit::new(blanks, "")],
+                    ),
+            );
+        }
+        return;
+    }
     let FrontmatterState::Missing { first_line, .. } = &cx.skill.document.frontmatter else {
         return;
     };
@@ -72,20 +91,6 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
                 .help(
                     "break the line after `---`: the reference validator accepts this, but Codex \
                      and other line-based parsers see no frontmatter",
-                ),
-        );
-        return;
-    }
-    if padded_delimiter(&line) {
-        let blanks = Span::new(first_line.start + 3, first_line.end);
-        out.push(
-            RULE.finding(cx, "the opening `---` line has trailing whitespace")
-                .severity(Severity::Warning)
-                .at(blanks)
-                .label("trailing whitespace after `---`")
-                .help(
-                    "remove it: the reference validator and Codex accept it, but stricter \
-                     parsers do not see a frontmatter, and it is not checked here",
                 ),
         );
         return;

@@ -3,7 +3,7 @@
 use super::common::padded_delimiter;
 use crate::frontmatter::FrontmatterState;
 use crate::rules::{Check, Edit, Finding, Rule, Severity, SkillContext};
-use crate::source::{Span, lines};
+use crate::source::Span;
 
 pub const RULE: Rule = Rule {
     id: "S003",
@@ -19,13 +19,12 @@ that is exactly `---`.
 
 Without the closing line nobody can tell where the YAML ends and the Markdown begins. The
 reference validator fails the skill ("frontmatter not properly closed"), Codex skips it, and
-Claude Code finds no metadata in it. A closing line with trailing spaces or a different
-number of dashes (`----`) does not count.
+Claude Code finds no metadata in it. A closing line with a different number of dashes (`----`)
+does not count.
 
 A closing line of `---` followed by spaces or tabs is a special case, reported as a warning: the
-reference validator and Codex accept it, but stricter readers (Anthropic's skill-creator
-validator, and this tool's other checks) do not, so the frontmatter goes unchecked. `--fix`
-removes the trailing whitespace.
+reference validator and Codex accept it, and so does this tool, but stricter readers
+(Anthropic's skill-creator validator) do not. `--fix` removes the trailing whitespace.
 
 ## Example
 
@@ -46,27 +45,29 @@ Add a line with exactly `---` after the last YAML line, before the Markdown body
 };
 
 fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
+    if let FrontmatterState::Present(fm) = &cx.skill.document.frontmatter {
+        if padded_delimiter(&cx.skill.slice(fm.close)) {
+            let spaces = Span::new(fm.close.start + 3, fm.close.end);
+            out.push(
+                RULE.finding(cx, "the closing `---` line has trailing whitespace")
+                    .severity(Severity::Warning)
+                    .at(spaces)
+                    .label("trailing whitespace after `---`")
+                    .help(
+                        "remove it: the reference validator and Codex accept it, but parsers \
+                         that expect exactly `---` do not see the end of the frontmatter",
+                    )
+                    .fix(
+                        "remove the whitespace after `---`",
+                        vec![Edit::new(spaces, "")],
+                    ),
+            );
+        }
+        return;
+    }
     let FrontmatterState::Unclosed { open } = &cx.skill.document.frontmatter else {
         return;
     };
-    if let Some(padded) = padded_close(cx, *open) {
-        let spaces = Span::new(padded.start + 3, padded.end);
-        out.push(
-            RULE.finding(cx, "the closing `---` line has trailing whitespace")
-                .severity(Severity::Warning)
-                .at(spaces)
-                .label("trailing whitespace after `---`")
-                .help(
-                    "remove it: the reference validator and Codex accept it, but stricter \
-                     parsers do not see the end of the frontmatter, and it is not checked here",
-                )
-                .fix(
-                    "remove the whitespace after `---`",
-                    vec![Edit::new(spaces, "")],
-                ),
-        );
-        return;
-    }
     out.push(
         RULE.finding(cx, "the frontmatter opened here is never closed")
             .at(*open)
@@ -75,20 +76,6 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
                 "add a line with exactly `---` after the last YAML line, before the Markdown body",
             ),
     );
-}
-
-/// The first line after the opening one that is `---` plus trailing whitespace.
-fn padded_close(cx: &SkillContext<'_>, open: Span) -> Option<Span> {
-    let rest = cx
-        .skill
-        .slice(Span::new(open.end, cx.skill.source.bytes().len()));
-    if rest.len() != cx.skill.source.bytes().len() - open.end {
-        return None;
-    }
-    lines(&rest)
-        .skip(1)
-        .find(|(line, ..)| padded_delimiter(line))
-        .map(|(_, content, _)| content.shifted(open.end))
 }
 
 #[cfg(test)]
