@@ -354,6 +354,18 @@ pub(crate) mod testing {
         out
     }
 
+    /// Runs a per-skill rule with the default target and these settings.
+    pub fn check_settings(rule: &'static Rule, skill: &Skill, settings: &Settings) -> Vec<Finding> {
+        let targets = [targets::find("agentskills").expect("a known target")];
+        let cx = SkillContext::in_memory(skill, &targets, settings, BTreeMap::new());
+        let Check::Skill(check) = rule.check else {
+            panic!("{} is not a per-skill rule", rule.id)
+        };
+        let mut out = Vec::new();
+        check(&cx, &mut out);
+        out
+    }
+
     /// Runs a per-skill rule on `SKILL.md` text in a directory named `dir`, default target.
     pub fn check(rule: &'static Rule, dir: &str, text: &str) -> Vec<Finding> {
         check_with(rule, &skill(dir, text), &["agentskills"], &[])

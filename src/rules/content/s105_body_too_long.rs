@@ -82,27 +82,16 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeMap;
-
     use super::RULE;
-    use crate::rules::context::testing::{check, skill};
-    use crate::rules::{Check, Finding, Settings, SkillContext};
-    use crate::targets;
+    use crate::rules::context::testing::{check, check_settings, skill};
+    use crate::rules::{Finding, Settings};
 
     fn run(text: &str, max_body_lines: usize) -> Vec<Finding> {
-        let skill = skill("long", text);
-        let targets = [targets::find("agentskills").expect("a target")];
         let settings = Settings {
             max_body_lines,
             ..Settings::default()
         };
-        let cx = SkillContext::in_memory(&skill, &targets, &settings, BTreeMap::new());
-        let Check::Skill(check) = RULE.check else {
-            panic!("a per-skill rule")
-        };
-        let mut out = Vec::new();
-        check(&cx, &mut out);
-        out
+        check_settings(&RULE, &skill("long", text), &settings)
     }
 
     const HEAD: &str = "---\nname: long\ndescription: d\n---\n";
