@@ -101,6 +101,21 @@ fn written<'a>(skill: &'a Skill, field: &Field, value: &Value) -> Cow<'a, str> {
     }
 }
 
+/// Where a blank string `key` is (its value, or its key when the value is empty), if it is one:
+/// present, a string, and nothing but whitespace (Python's `strip()` rules, like the reference).
+pub(super) fn blank_string(cx: &SkillContext<'_>, key: &str) -> Option<Span> {
+    let field = field(cx, key)?;
+    let value = text(cx.skill, field);
+    if !py_strip(value.as_str()?).is_empty() {
+        return None;
+    }
+    Some(if field.value_span.is_empty() {
+        field.key_span
+    } else {
+        field.value_span
+    })
+}
+
 /// What a typed scalar means to a parser that resolves YAML types, for a label: the reference
 /// validator keeps `text` as written; `1.10` is the number `1.1` elsewhere.
 pub(super) fn typed_label(field: &Field, text: &str, kind: ValueKind) -> String {

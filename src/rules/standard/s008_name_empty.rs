@@ -1,6 +1,6 @@
 //! S008 name-empty: `name` is present but has no text.
 
-use super::common::{field, py_strip, text};
+use super::common::blank_string;
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 
 pub const RULE: Rule = Rule {
@@ -37,20 +37,8 @@ Fill in the skill's name, the same as its directory name: `name: pdf-processing`
 };
 
 fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
-    let Some(field) = field(cx, "name") else {
+    let Some(span) = blank_string(cx, "name") else {
         return;
-    };
-    let value = text(cx.skill, field);
-    let Some(name) = value.as_str() else {
-        return;
-    };
-    if !py_strip(name).is_empty() {
-        return;
-    }
-    let span = if field.value_span.is_empty() {
-        field.key_span
-    } else {
-        field.value_span
     };
     let dir = cx.skill.dir_name();
     out.push(

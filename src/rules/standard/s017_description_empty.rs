@@ -1,6 +1,6 @@
 //! S017 description-empty: `description` is present but has no text.
 
-use super::common::{field, py_strip, text};
+use super::common::blank_string;
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 
 pub const RULE: Rule = Rule {
@@ -38,20 +38,8 @@ Say what the skill does and when to use it, with the words a user would say:
 };
 
 fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
-    let Some(field) = field(cx, "description") else {
+    let Some(span) = blank_string(cx, "description") else {
         return;
-    };
-    let value = text(cx.skill, field);
-    let Some(description) = value.as_str() else {
-        return;
-    };
-    if !py_strip(description).is_empty() {
-        return;
-    }
-    let span = if field.value_span.is_empty() {
-        field.key_span
-    } else {
-        field.value_span
     };
     out.push(
         RULE.finding(cx, "`description` is empty")

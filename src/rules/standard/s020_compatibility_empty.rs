@@ -1,6 +1,6 @@
 //! S020 compatibility-empty: `compatibility` is present but has no text.
 
-use super::common::{field, py_strip, text};
+use super::common::blank_string;
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 
 pub const RULE: Rule = Rule {
@@ -39,20 +39,8 @@ Remove the key, or say what the skill needs: `compatibility: Requires poppler-ut
 };
 
 fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
-    let Some(field) = field(cx, "compatibility") else {
+    let Some(span) = blank_string(cx, "compatibility") else {
         return;
-    };
-    let value = text(cx.skill, field);
-    let Some(compatibility) = value.as_str() else {
-        return;
-    };
-    if !py_strip(compatibility).is_empty() {
-        return;
-    }
-    let span = if field.value_span.is_empty() {
-        field.key_span
-    } else {
-        field.value_span
     };
     out.push(
         RULE.finding(cx, "`compatibility` is empty")
