@@ -31,11 +31,16 @@ pub fn run(args: &LintArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         let plans = fix::fix_all(&skills, &config.options);
         let changes: usize = plans.iter().map(|p| p.applied.len()).sum();
         let files = plural(plans.len(), "file");
+        let fixes = if changes == 1 {
+            "1 fix".to_owned()
+        } else {
+            format!("{changes} fixes")
+        };
         if args.dry_run {
             for plan in &plans {
                 report::write_text(out, &fix::diff(plan, &paths::display(&plan.path, &cwd)))?;
             }
-            report::write_text(err, &format!("would apply {changes} fixes in {files}\n"))?;
+            report::write_text(err, &format!("would apply {fixes} in {files}\n"))?;
             return Ok(if plans.is_empty() {
                 Outcome::Success
             } else {
@@ -53,7 +58,7 @@ pub fn run(args: &LintArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
             }
         }
         if !plans.is_empty() {
-            log.push_str(&format!("applied {changes} fixes in {files}\n"));
+            log.push_str(&format!("applied {fixes} in {files}\n"));
             report::write_text(err, &log)?;
             let (_, fresh) = discover(args, &config)?;
             findings = lint::lint(&fresh, &config.options);
