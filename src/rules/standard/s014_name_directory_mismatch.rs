@@ -1,6 +1,6 @@
 //! S014 name-directory-mismatch: `name` differs from the name of the skill's directory.
 
-use super::common::{checked_name, nfkc};
+use super::common::{checked_name, nfkc, slug};
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 
 pub const RULE: Rule = Rule {
@@ -58,9 +58,12 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
         )
         .at(field.value_span)
         .label(format!("the directory is `{dir}`"))
-        .help(format!(
-            "rename the directory to `{name}`, or change the name to `name: {dir}`"
-        )),
+        .help(if slug(&name, false).as_deref() == Some(name.as_str()) {
+            format!("rename the directory to `{name}`, or change the name to `name: {dir}`")
+        } else {
+            // The name breaks other naming rules: a directory named after it would too.
+            format!("change the name to `name: {dir}`")
+        }),
     );
 }
 
