@@ -2,6 +2,7 @@
 //! (rule severities, inline suppressions, ignored paths). Produces data; `report/` renders it.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 
 use crate::rules::{self, Check, Finding, Rule, SetContext, Settings, Severity, SkillContext};
@@ -104,7 +105,9 @@ pub fn lint(skills: &[Skill], options: &LintOptions) -> Vec<Finding> {
     findings
 }
 
-/// Checks skills on every core: files are read and scanned independently.
+/// Checks skills on every core: files are read and scanned independently. Each worker takes the
+/// next unchecked skill, so one slow skill does not hold up the skills after it; the findings come
+/// back in skill order.
 fn run_parallel(
     skills: &[Skill],
     per_skill: impl Fn(&Skill) -> Vec<Finding> + Sync,
@@ -113,20 +116,31 @@ fn run_parallel(
     if workers < 2 || skills.len() < 8 {
         return skills.iter().flat_map(&per_skill).collect();
     }
-    let chunk = skills.len().div_ceil(workers);
-    thread::scope(|scope| {
-        let handles: Vec<_> = skills
-            .chunks(chunk)
-            .map(|part| scope.spawn(|| part.iter().flat_map(&per_skill).collect::<Vec<_>>()))
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| {
-                h.join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
-    })
+    let next = AtomicUsize::new(0);
+    let work = || {
+        let mut done = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(skill) = skills.get(i) else {
+                return done;
+            };
+            done.push((i, per_skill(skill)));
+        }
+    };
+    let mut done: Vec<(usize, Vec<Finding>)> = thread::scope(|scope| {
+        let helpers: Vec<_> = (1..workers).map(|_| scope.spawn(work)).collect();
+        let mut done = work();
+        for helper in helpers {
+            done.extend(
+                helper
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            );
+        }
+        done
+    });
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().flat_map(|(_, findings)| findings).collect()
 }
 
 /// The rules a skill turns off with `<!-- skills-lint-disable … -->` comments in its body.
