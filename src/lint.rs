@@ -2,9 +2,8 @@
 //! (rule severities, inline suppressions, ignored paths). Produces data; `report/` renders it.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::thread;
 
+use crate::parallel;
 use crate::rules::{self, Check, Finding, Rule, SetContext, Settings, Severity, SkillContext};
 use crate::skill::Skill;
 use crate::targets::Target;
@@ -67,7 +66,10 @@ pub fn lint(skills: &[Skill], options: &LintOptions) -> Vec<Finding> {
         }
         found
     };
-    let mut findings = run_parallel(skills, per_skill);
+    let mut findings: Vec<Finding> = parallel::map(skills, per_skill)
+        .into_iter()
+        .flatten()
+        .collect();
 
     let set = SetContext {
         skills,
@@ -103,44 +105,6 @@ pub fn lint(skills: &[Skill], options: &LintOptions) -> Vec<Finding> {
         ))
     });
     findings
-}
-
-/// Checks skills on every core: files are read and scanned independently. Each worker takes the
-/// next unchecked skill, so one slow skill does not hold up the skills after it; the findings come
-/// back in skill order.
-fn run_parallel(
-    skills: &[Skill],
-    per_skill: impl Fn(&Skill) -> Vec<Finding> + Sync,
-) -> Vec<Finding> {
-    let workers = thread::available_parallelism().map_or(1, usize::from);
-    if workers < 2 || skills.len() < 8 {
-        return skills.iter().flat_map(&per_skill).collect();
-    }
-    let next = AtomicUsize::new(0);
-    let work = || {
-        let mut done = Vec::new();
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some(skill) = skills.get(i) else {
-                return done;
-            };
-            done.push((i, per_skill(skill)));
-        }
-    };
-    let mut done: Vec<(usize, Vec<Finding>)> = thread::scope(|scope| {
-        let helpers: Vec<_> = (1..workers).map(|_| scope.spawn(work)).collect();
-        let mut done = work();
-        for helper in helpers {
-            done.extend(
-                helper
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-            );
-        }
-        done
-    });
-    done.sort_by_key(|(i, _)| *i);
-    done.into_iter().flat_map(|(_, findings)| findings).collect()
 }
 
 /// The rules a skill turns off with `<!-- skills-lint-disable … -->` comments in its body.
