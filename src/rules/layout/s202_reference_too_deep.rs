@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use super::files::{self, Target};
-use super::links::{Form, Kind};
+use super::links::{Kind, Patterns};
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 
 pub const RULE: Rule = Rule {
@@ -62,12 +62,7 @@ its content into the file that references it.
 fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     let skill_md = files::skill_md(cx);
     let direct = files::direct_targets(cx, &skill_md);
-    let patterns: Vec<&Form> = skill_md
-        .references
-        .iter()
-        .map(|r| &r.form)
-        .filter(|f| matches!(f, Form::Pattern(_)))
-        .collect();
+    let patterns = Patterns::new(skill_md.references.iter().map(|r| &r.form));
     let own = files::skill_md_name(cx);
     let tree = cx.tree();
     for (document, _) in files::linked_documents(cx, &skill_md) {
@@ -93,7 +88,7 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
                 || target == own
                 || target == document.rel
                 || direct.contains(&target)
-                || patterns.iter().any(|p| p.matches(&target))
+                || patterns.matches(&target)
                 || !reported.insert(target.clone())
             {
                 continue;
