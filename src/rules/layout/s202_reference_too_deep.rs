@@ -61,13 +61,13 @@ its content into the file that references it.
 
 fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     let skill_md = files::skill_md(cx);
-    let direct = files::direct_targets(cx, &skill_md);
+    let direct = files::direct_targets(cx);
     let patterns = Patterns::new(skill_md.references.iter().map(|r| &r.form));
     let own = files::skill_md_name(cx);
     let tree = cx.tree();
-    for (document, _) in files::linked_documents(cx, &skill_md) {
+    for (document, _) in files::linked_documents(cx).iter() {
         let mut reported = HashSet::new();
-        for reference in &document.references {
+        for reference in document.references.iter() {
             if !reference.names_skill_path(tree, &document.rel) {
                 continue;
             }
