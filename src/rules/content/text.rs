@@ -7,6 +7,7 @@
 use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::ops::Range;
+use std::rc::Rc;
 
 use crate::frontmatter::{Field, FrontmatterState};
 use crate::rules::SkillContext;
@@ -122,17 +123,20 @@ pub(super) struct Body {
 
 impl Body {
     /// `None` when the file has no closed frontmatter block: the S00x rules report that, and
-    /// the split into frontmatter and body is not known.
-    pub fn of(cx: &SkillContext<'_>) -> Option<Self> {
-        if !matches!(cx.skill.document.frontmatter, FrontmatterState::Present(_)) {
-            return None;
-        }
-        let span = cx.skill.document.body;
-        let bytes = cx.skill.source.bytes().get(span.start..span.end)?;
-        Some(Self {
-            source: Source::new(bytes.to_vec()),
-            start: span.start,
-        })
+    /// the split into frontmatter and body is not known. Decoded once per skill.
+    pub fn of(cx: &SkillContext<'_>) -> Option<Rc<Self>> {
+        let body = cx.memo("body", || {
+            if !matches!(cx.skill.document.frontmatter, FrontmatterState::Present(_)) {
+                return None;
+            }
+            let span = cx.skill.document.body;
+            let bytes = cx.skill.source.bytes().get(span.start..span.end)?;
+            Some(Rc::new(Self {
+                source: Source::new(bytes.to_vec()),
+                start: span.start,
+            }))
+        });
+        body.as_ref().clone()
     }
 
     pub fn text(&self) -> &str {

@@ -1,6 +1,7 @@
 //! S202 reference-too-deep: a file `SKILL.md` links to sends the model on to another document
 //! that `SKILL.md` does not link itself.
 
+use std::cell::OnceCell;
 use std::collections::HashSet;
 
 use super::files::{self, Target};
@@ -62,7 +63,7 @@ its content into the file that references it.
 fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     let skill_md = files::skill_md(cx);
     let direct = files::direct_targets(cx);
-    let patterns = Patterns::new(skill_md.references.iter().map(|r| &r.form));
+    let patterns = OnceCell::new();
     let own = files::skill_md_name(cx);
     let tree = cx.tree();
     for (document, _) in files::linked_documents(cx).iter() {
@@ -88,7 +89,9 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
                 || target == own
                 || target == document.rel
                 || direct.contains(&target)
-                || patterns.matches(&target)
+                || patterns
+                    .get_or_init(|| Patterns::new(skill_md.references.iter().map(|r| &r.form)))
+                    .matches(&target)
                 || !reported.insert(target.clone())
             {
                 continue;
