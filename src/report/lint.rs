@@ -127,6 +127,8 @@ impl LintReport {
             skills,
             ..Summary::default()
         };
+        // Many findings share a file: each path is turned into its display form once.
+        let mut displayed: HashMap<&Path, String> = HashMap::new();
         let rows = findings
             .iter()
             .map(|f| {
@@ -149,7 +151,10 @@ impl LintReport {
                     name: f.rule.name,
                     severity: f.severity,
                     message: f.message.clone(),
-                    path: shown(&f.path),
+                    path: displayed
+                        .entry(&f.path)
+                        .or_insert_with(|| shown(&f.path))
+                        .clone(),
                     line: located.map(|l| l.2.0),
                     column: located.map(|l| l.2.1),
                     end_line: located.map(|l| l.3.0),
