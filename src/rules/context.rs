@@ -369,7 +369,7 @@ impl<'a> SkillContext<'a> {
                 if !meta.is_file() || meta.len() > MAX_READ_BYTES {
                     return None;
                 }
-                let mut bytes = Vec::new();
+                let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
                 std::fs::File::open(&path)
                     .ok()?
                     .take(MAX_READ_BYTES)
