@@ -43,6 +43,11 @@ impl LintOptions {
     fn enabled(&self, rule: &Rule) -> bool {
         self.level(rule) != Some(Level::Off)
     }
+
+    /// Whether a run may count tokens: S106 (body-too-many-tokens) is on.
+    pub fn counts_tokens(&self) -> bool {
+        rules::find("S106").is_some_and(|rule| self.enabled(rule))
+    }
 }
 
 type SkillCheck = fn(&SkillContext<'_>, &mut Vec<Finding>);

@@ -11,6 +11,7 @@
 //! skill that contains one is not sending a control token to anybody.
 
 use std::fmt;
+use std::thread;
 
 use bpe_openai::Tokenizer;
 
@@ -43,6 +44,20 @@ impl fmt::Display for Encoding {
 /// The number of tokens `text` encodes to.
 pub fn count(text: &str, encoding: Encoding) -> usize {
     tokenizer(encoding).count(text)
+}
+
+/// Starts loading the encoding's tables on another core, for a caller that will probably count
+/// soon: the first [`count`] then waits for that load instead of starting its own. Does nothing
+/// on a single core, where it would only hold up the caller. A process that ends first simply
+/// stops the load.
+pub fn preload(encoding: Encoding) {
+    if thread::available_parallelism().map_or(1, usize::from) < 2 {
+        return;
+    }
+    // If no thread can be started, the first count loads the tables as usual.
+    let _ = thread::Builder::new()
+        .name("tokens".to_owned())
+        .spawn(move || tokenizer(encoding));
 }
 
 /// The token count of `text` when it is more than `limit`, else `None`. Texts of at most `limit`
@@ -122,6 +137,12 @@ mod tests {
         assert!(!called);
         assert_eq!(over_with("abcd", 3, |_| 4), Some(4));
         assert_eq!(over_with("abcd", 3, |_| 2), None);
+    }
+
+    #[test]
+    fn counts_wait_for_a_preload() {
+        preload(Encoding::Cl100kBase);
+        assert_eq!(count("hello world", Encoding::Cl100kBase), 2);
     }
 
     #[test]
