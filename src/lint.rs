@@ -46,35 +46,47 @@ impl LintOptions {
 
     /// Whether a run may count tokens: S106 (body-too-many-tokens) is on.
     pub fn counts_tokens(&self) -> bool {
-        rules::find("S106").is_some_and(|rule| self.enabled(rule))
+        rules::find(COUNTS_TOKENS).is_some_and(|rule| self.enabled(rule))
     }
 }
 
 type SkillCheck = fn(&SkillContext<'_>, &mut Vec<Finding>);
 
+/// The rule that counts tokens, body-too-many-tokens.
+const COUNTS_TOKENS: &str = "S106";
+
 /// Runs every enabled rule over `skills` and returns the findings that survive suppression,
 /// sorted by file, position and rule.
 pub fn lint(skills: &[Skill], options: &LintOptions) -> Vec<Finding> {
-    let skill_rules: Vec<SkillCheck> = rules::all()
-        .filter(|r| options.enabled(r))
-        .filter_map(|r| match r.check {
-            Check::Skill(f) => Some(f),
-            Check::Set(_) => None,
-        })
-        .collect();
-
-    let per_skill = |skill: &Skill| -> Vec<Finding> {
-        let cx = SkillContext::new(skill, &options.targets, &options.settings);
-        let mut found = Vec::new();
-        for check in &skill_rules {
-            check(&cx, &mut found);
+    // The token tables may still be loading on another core (`tokens::preload`), so the rule
+    // that needs them runs over the skills after the others have: the workers are not left
+    // waiting while other checks remain. The findings are sorted below, so the order of the
+    // passes does not show.
+    let (late, early): (Vec<&Rule>, Vec<&Rule>) = rules::all()
+        .filter(|r| options.enabled(r) && matches!(r.check, Check::Skill(_)))
+        .partition(|r| r.id == COUNTS_TOKENS);
+    let mut findings = Vec::new();
+    for pass in [early, late] {
+        let checks: Vec<SkillCheck> = pass
+            .iter()
+            .filter_map(|r| match r.check {
+                Check::Skill(f) => Some(f),
+                Check::Set(_) => None,
+            })
+            .collect();
+        if checks.is_empty() {
+            continue;
         }
-        found
-    };
-    let mut findings: Vec<Finding> = parallel::map(skills, per_skill)
-        .into_iter()
-        .flatten()
-        .collect();
+        let per_skill = |skill: &Skill| -> Vec<Finding> {
+            let cx = SkillContext::new(skill, &options.targets, &options.settings);
+            let mut found = Vec::new();
+            for check in &checks {
+                check(&cx, &mut found);
+            }
+            found
+        };
+        findings.extend(parallel::map(skills, per_skill).into_iter().flatten());
+    }
 
     let set = SetContext {
         skills,
