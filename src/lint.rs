@@ -63,7 +63,7 @@ pub fn lint(skills: &[Skill], options: &LintOptions) -> Vec<Finding> {
     // waiting while other checks remain. The findings are sorted below, so the order of the
     // passes does not show.
     let (late, early): (Vec<&Rule>, Vec<&Rule>) = rules::all()
-        .filter(|r| options.enabled(r) && matches!(r.check, Check::Skill(_)))
+        .filter(|r| options.enabled(r))
         .partition(|r| r.id == COUNTS_TOKENS);
     let mut findings = Vec::new();
     for pass in [early, late] {
