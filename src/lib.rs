@@ -32,6 +32,7 @@ pub mod error;
 pub mod fix;
 pub mod frontmatter;
 pub mod lint;
+mod parallel;
 pub mod paths;
 pub mod provider;
 pub mod report;

@@ -3,8 +3,8 @@
 
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
-use std::thread;
 
+use crate::parallel;
 use crate::rules::{self, Check, Finding, Rule, SetContext, Settings, Severity, SkillContext};
 use crate::skill::Skill;
 use crate::targets::Target;
@@ -44,30 +44,50 @@ impl LintOptions {
     fn enabled(&self, rule: &Rule) -> bool {
         self.level(rule) != Some(Level::Off)
     }
+
+    /// Whether a run may count tokens: S106 (body-too-many-tokens) is on.
+    pub fn counts_tokens(&self) -> bool {
+        rules::find(COUNTS_TOKENS).is_some_and(|rule| self.enabled(rule))
+    }
 }
 
 type SkillCheck = fn(&SkillContext<'_>, &mut Vec<Finding>);
 
+/// The rule that counts tokens, body-too-many-tokens.
+const COUNTS_TOKENS: &str = "S106";
+
 /// Runs every enabled rule over `skills` and returns the findings that survive suppression,
 /// sorted by file, position and rule.
 pub fn lint(skills: &[Skill], options: &LintOptions) -> Vec<Finding> {
-    let skill_rules: Vec<SkillCheck> = rules::all()
+    // The token tables may still be loading on another core (`tokens::preload`), so the rule
+    // that needs them runs over the skills after the others have: the workers are not left
+    // waiting while other checks remain. The findings are sorted below, so the order of the
+    // passes does not show.
+    let (late, early): (Vec<&Rule>, Vec<&Rule>) = rules::all()
         .filter(|r| options.enabled(r))
-        .filter_map(|r| match r.check {
-            Check::Skill(f) => Some(f),
-            Check::Set(_) => None,
-        })
-        .collect();
-
-    let per_skill = |skill: &Skill| -> Vec<Finding> {
-        let cx = SkillContext::new(skill, &options.targets, &options.settings);
-        let mut found = Vec::new();
-        for check in &skill_rules {
-            check(&cx, &mut found);
+        .partition(|r| r.id == COUNTS_TOKENS);
+    let mut findings = Vec::new();
+    for pass in [early, late] {
+        let checks: Vec<SkillCheck> = pass
+            .iter()
+            .filter_map(|r| match r.check {
+                Check::Skill(f) => Some(f),
+                Check::Set(_) => None,
+            })
+            .collect();
+        if checks.is_empty() {
+            continue;
         }
-        found
-    };
-    let mut findings = run_parallel(skills, per_skill);
+        let per_skill = |skill: &Skill| -> Vec<Finding> {
+            let cx = SkillContext::new(skill, &options.targets, &options.settings);
+            let mut found = Vec::new();
+            for check in &checks {
+                check(&cx, &mut found);
+            }
+            found
+        };
+        findings.extend(parallel::map(skills, per_skill).into_iter().flatten());
+    }
 
     let set = SetContext {
         skills,
@@ -115,31 +135,6 @@ pub fn lint(skills: &[Skill], options: &LintOptions) -> Vec<Finding> {
         ))
     });
     findings
-}
-
-/// Checks skills on every core: files are read and scanned independently.
-fn run_parallel(
-    skills: &[Skill],
-    per_skill: impl Fn(&Skill) -> Vec<Finding> + Sync,
-) -> Vec<Finding> {
-    let workers = thread::available_parallelism().map_or(1, usize::from);
-    if workers < 2 || skills.len() < 8 {
-        return skills.iter().flat_map(&per_skill).collect();
-    }
-    let chunk = skills.len().div_ceil(workers);
-    thread::scope(|scope| {
-        let handles: Vec<_> = skills
-            .chunks(chunk)
-            .map(|part| scope.spawn(|| part.iter().flat_map(&per_skill).collect::<Vec<_>>()))
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| {
-                h.join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
-    })
 }
 
 /// The rules a skill turns off with `<!-- skills-lint-disable … -->` comments in its body.

@@ -61,8 +61,9 @@ pub struct Encoding {
 /// The bytes of a file, their lossy UTF-8 decoding, and the map between the two.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Source {
-    bytes: Vec<u8>,
     text: String,
+    /// The bytes when they are not valid UTF-8; otherwise they are `text`'s own.
+    invalid_bytes: Option<Vec<u8>>,
     /// For each replacement character in `text`: (offset in text, offset in bytes) of the byte
     /// right after it. Empty when the file is valid UTF-8 (then offsets are identical).
     remap: Vec<(usize, usize)>,
@@ -73,24 +74,39 @@ pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 impl Source {
     pub fn new(bytes: Vec<u8>) -> Self {
-        let (text, remap, invalid_utf8) = decode(&bytes);
-        let encoding = Encoding {
+        let (first_nul, nul_count) = nuls(&bytes);
+        let mut encoding = Encoding {
             bom: bytes.starts_with(BOM),
             line_endings: line_endings(&bytes),
-            invalid_utf8,
-            first_nul: memchr_nul(&bytes),
-            nul_count: bytes.iter().filter(|&&b| b == 0).count(),
+            invalid_utf8: None,
+            first_nul,
+            nul_count,
         };
-        Self {
-            bytes,
-            text,
-            remap,
-            encoding,
+        match String::from_utf8(bytes) {
+            Ok(text) => Self {
+                text,
+                invalid_bytes: None,
+                remap: Vec::new(),
+                encoding,
+            },
+            Err(err) => {
+                encoding.invalid_utf8 = Some(err.utf8_error().valid_up_to());
+                let bytes = err.into_bytes();
+                let (text, remap) = decode_lossy(&bytes);
+                Self {
+                    text,
+                    invalid_bytes: Some(bytes),
+                    remap,
+                    encoding,
+                }
+            }
         }
     }
 
     pub fn bytes(&self) -> &[u8] {
-        &self.bytes
+        self.invalid_bytes
+            .as_deref()
+            .unwrap_or(self.text.as_bytes())
     }
 
     /// The decoded text; invalid UTF-8 sequences appear as U+FFFD.
@@ -129,11 +145,12 @@ impl Source {
     /// 1-based line and column (in characters) of a byte offset in the file. Lines end at
     /// `\n`, `\r\n` or a lone `\r`, as in the frontmatter split.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let before = &self.bytes[..offset.min(self.bytes.len())];
+        let bytes = self.bytes();
+        let before = &bytes[..offset.min(bytes.len())];
         let mut line = 1;
         let mut line_start = 0;
         for (i, &b) in before.iter().enumerate() {
-            let ends_line = b == b'\n' || (b == b'\r' && self.bytes.get(i + 1) != Some(&b'\n'));
+            let ends_line = b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
             if ends_line {
                 line += 1;
                 line_start = i + 1;
@@ -147,24 +164,20 @@ impl Source {
     }
 }
 
-/// Lossy UTF-8 decoding that remembers where each replacement went.
-fn decode(bytes: &[u8]) -> (String, Vec<(usize, usize)>, Option<usize>) {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => (text.to_owned(), Vec::new(), None),
-        Err(first) => {
-            let mut text = String::with_capacity(bytes.len() + 8);
-            let mut remap = Vec::new();
-            for chunk in bytes.utf8_chunks() {
-                text.push_str(chunk.valid());
-                if !chunk.invalid().is_empty() {
-                    text.push(char::REPLACEMENT_CHARACTER);
-                    let byte_end = chunk_end(bytes, chunk.invalid());
-                    remap.push((text.len(), byte_end));
-                }
-            }
-            (text, remap, Some(first.valid_up_to()))
+/// Lossy UTF-8 decoding of bytes that are not valid UTF-8, remembering where each replacement
+/// went.
+fn decode_lossy(bytes: &[u8]) -> (String, Vec<(usize, usize)>) {
+    let mut text = String::with_capacity(bytes.len() + 8);
+    let mut remap = Vec::new();
+    for chunk in bytes.utf8_chunks() {
+        text.push_str(chunk.valid());
+        if !chunk.invalid().is_empty() {
+            text.push(char::REPLACEMENT_CHARACTER);
+            let byte_end = chunk_end(bytes, chunk.invalid());
+            remap.push((text.len(), byte_end));
         }
     }
+    (text, remap)
 }
 
 /// Offset just past `part`, a subslice of `whole`.
@@ -172,11 +185,22 @@ fn chunk_end(whole: &[u8], part: &[u8]) -> usize {
     part.as_ptr() as usize - whole.as_ptr() as usize + part.len()
 }
 
-fn memchr_nul(bytes: &[u8]) -> Option<usize> {
-    bytes.iter().position(|&b| b == 0)
+/// The offset of the first NUL byte, and how many there are.
+fn nuls(bytes: &[u8]) -> (Option<usize>, usize) {
+    if !bytes.contains(&0) {
+        return (None, 0);
+    }
+    let first = bytes.iter().position(|&b| b == 0);
+    (first, bytes.iter().filter(|&&b| b == 0).count())
 }
 
 fn line_endings(bytes: &[u8]) -> LineEndings {
+    if !bytes.contains(&b'\r') {
+        return LineEndings {
+            lf: bytes.iter().filter(|&&b| b == b'\n').count(),
+            ..LineEndings::default()
+        };
+    }
     let mut le = LineEndings::default();
     for (i, &b) in bytes.iter().enumerate() {
         match b {
@@ -240,6 +264,7 @@ mod tests {
     fn invalid_utf8_is_recorded_and_offsets_map_back() {
         // "ab" + two invalid bytes (each its own replacement) + "cd"
         let s = Source::new(b"ab\xFF\xFEcd".to_vec());
+        assert_eq!(s.bytes(), b"ab\xFF\xFEcd");
         assert_eq!(s.encoding().invalid_utf8, Some(2));
         assert_eq!(s.text(), "ab\u{FFFD}\u{FFFD}cd");
         // "c" is at text offset 8 (2 + 3 + 3) and byte offset 4.
@@ -270,6 +295,16 @@ mod tests {
         assert_eq!((le.lf, le.crlf, le.lone_cr), (1, 2, 1));
         assert_eq!(le.first_crlf, Some(1));
         assert_eq!(le.first_lone_cr, Some(6));
+        let unix = Source::new(b"a\nb\n\nc".to_vec());
+        assert_eq!(unix.bytes(), b"a\nb\n\nc");
+        assert_eq!(
+            unix.encoding().line_endings,
+            LineEndings {
+                lf: 3,
+                ..LineEndings::default()
+            }
+        );
+        assert_eq!(unix.encoding().nul_count, 0);
     }
 
     #[test]

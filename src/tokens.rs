@@ -1,18 +1,19 @@
 //! Token counts with OpenAI's BPE encodings, the way agent runtimes budget context.
 //!
-//! The only module that calls `tiktoken-rs`. Its BPE tables are compiled into the binary (no
-//! network), but building one takes tens of milliseconds and a few megabytes, so each encoding is
-//! built on first use and kept for the life of the process. Callers that only need to know
-//! whether a text is over a limit should use [`count_over`]: a text of N bytes has at most N
-//! tokens (every token covers at least one byte), so short texts never load a table.
+//! The only module that calls `bpe-openai`, whose encodings give the same tokens as OpenAI's
+//! `tiktoken`. Its tables are compiled into the binary (no network) in a serialized form, but
+//! loading one still takes tens of milliseconds and tens of megabytes, so each encoding is loaded
+//! on first use and kept for the life of the process. Callers that only need to know whether a
+//! text is over a limit should use [`count_over`]: a text of N bytes has at most N tokens (every
+//! token covers at least one byte), so short texts never load a table.
 //!
 //! Special-token strings such as `<|endoftext|>` are counted as the ordinary text they are: a
 //! skill that contains one is not sending a control token to anybody.
 
 use std::fmt;
-use std::sync::OnceLock;
+use std::thread;
 
-use tiktoken_rs::CoreBPE;
+use bpe_openai::Tokenizer;
 
 /// A BPE encoding.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -41,15 +42,22 @@ impl fmt::Display for Encoding {
 }
 
 /// The number of tokens `text` encodes to.
-///
-/// The tables ship inside the binary and are checked by this module's tests, so building them
-/// does not fail in practice; if it ever did, the count falls back to the common estimate of one
-/// token per four bytes rather than stopping the lint run.
 pub fn count(text: &str, encoding: Encoding) -> usize {
-    match bpe(encoding) {
-        Some(bpe) => bpe.encode_ordinary(text).len(),
-        None => text.len().div_ceil(4),
+    tokenizer(encoding).count(text)
+}
+
+/// Starts loading the encoding's tables on another core, for a caller that will probably count
+/// soon: the first [`count`] then waits for that load instead of starting its own. Does nothing
+/// on a single core, where it would only hold up the caller. A process that ends first simply
+/// stops the load.
+pub fn preload(encoding: Encoding) {
+    if thread::available_parallelism().map_or(1, usize::from) < 2 {
+        return;
     }
+    // If no thread can be started, the first count loads the tables as usual.
+    let _ = thread::Builder::new()
+        .name("tokens".to_owned())
+        .spawn(move || tokenizer(encoding));
 }
 
 /// The token count of `text` when it is more than `limit`, else `None`. Texts of at most `limit`
@@ -65,15 +73,12 @@ fn over_with(text: &str, limit: usize, count: impl FnOnce(&str) -> usize) -> Opt
     Some(count(text)).filter(|&n| n > limit)
 }
 
-/// The encoding's tables, built on first use.
-fn bpe(encoding: Encoding) -> Option<&'static CoreBPE> {
-    static O200K_BASE: OnceLock<Option<CoreBPE>> = OnceLock::new();
-    static CL100K_BASE: OnceLock<Option<CoreBPE>> = OnceLock::new();
-    let (cell, build): (_, fn() -> Option<CoreBPE>) = match encoding {
-        Encoding::O200kBase => (&O200K_BASE, || tiktoken_rs::o200k_base().ok()),
-        Encoding::Cl100kBase => (&CL100K_BASE, || tiktoken_rs::cl100k_base().ok()),
-    };
-    cell.get_or_init(build).as_ref()
+/// The encoding's tokenizer, loaded on first use.
+fn tokenizer(encoding: Encoding) -> &'static Tokenizer {
+    match encoding {
+        Encoding::O200kBase => bpe_openai::o200k_base(),
+        Encoding::Cl100kBase => bpe_openai::cl100k_base(),
+    }
 }
 
 #[cfg(test)]
@@ -132,6 +137,12 @@ mod tests {
         assert!(!called);
         assert_eq!(over_with("abcd", 3, |_| 4), Some(4));
         assert_eq!(over_with("abcd", 3, |_| 2), None);
+    }
+
+    #[test]
+    fn counts_wait_for_a_preload() {
+        preload(Encoding::Cl100kBase);
+        assert_eq!(count("hello world", Encoding::Cl100kBase), 2);
     }
 
     #[test]

@@ -15,6 +15,7 @@ use crate::report::lint::{LintReport, Sources, plural};
 use crate::report::{self, github, human, sarif};
 use crate::rules::Severity;
 use crate::skill::Skill;
+use crate::tokens::{self, Encoding};
 
 pub fn run(args: &LintArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<Outcome> {
     let cwd = std::env::current_dir().map_err(Error::WorkingDirectory)?;
@@ -24,6 +25,11 @@ pub fn run(args: &LintArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         return Ok(Outcome::Success);
     }
 
+    if config.options.counts_tokens() {
+        // Loading the token tables takes longer than the rest of a large run: they load on
+        // another core while skills are found, ready for the first long body.
+        tokens::preload(Encoding::default());
+    }
     let (provider, skills) = discover(args, &config)?;
     let mut findings = lint::lint(&skills, &config.options);
 
@@ -68,7 +74,7 @@ pub fn run(args: &LintArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
     let mut sources = Sources::new(
         skills
             .iter()
-            .map(|s| (s.skill_md.clone(), s.source.clone())),
+            .map(|s| (s.skill_md.clone(), &s.source)),
     );
     if args.fix {
         sources = Sources::default(); // files changed: read them again

@@ -18,6 +18,7 @@ use super::resource::{self, LineRange, Resource, ResourceError, Resources};
 use super::{Note, NoteKind, SkillProvider, resolve_shadowing};
 use crate::error::{Error, Result};
 use crate::paths;
+use crate::parallel;
 use crate::skill::{Origin, Scope, Skill};
 
 /// The file that makes a directory a skill.
@@ -104,16 +105,15 @@ impl FsProvider {
     pub fn discover(roots: &[Root], options: FsOptions) -> Result<Self> {
         let mut run = Discovery {
             options: &options,
-            skills: Vec::new(),
+            read: Vec::new(),
             notes: Vec::new(),
             seen: HashSet::new(),
         };
         for (index, root) in roots.iter().enumerate() {
             run.root(index, root)?;
         }
-        let Discovery {
-            mut skills, notes, ..
-        } = run;
+        let Discovery { read, notes, .. } = run;
+        let mut skills = parallel::map(read, |r| Skill::parse(r.dir, r.skill_md, r.origin, r.bytes));
         resolve_shadowing(&mut skills);
         Ok(Self {
             skills,
@@ -193,10 +193,19 @@ impl SkillProvider for FsProvider {
     }
 }
 
+/// A skill file read during the walk, parsed once the walk is over.
+struct ReadSkill {
+    dir: PathBuf,
+    skill_md: PathBuf,
+    origin: Origin,
+    bytes: Vec<u8>,
+}
+
 /// The state of one discovery run.
 struct Discovery<'a> {
     options: &'a FsOptions,
-    skills: Vec<Skill>,
+    /// The skill files read, in discovery order.
+    read: Vec<ReadSkill>,
     notes: Vec<Note>,
     /// Canonical paths of the skill files already loaded.
     seen: HashSet<PathBuf>,
@@ -411,10 +420,12 @@ impl Discovery<'_> {
             );
         }
         match read_limited(&skill_md, self.options.max_skill_md_bytes) {
-            Ok(Some(bytes)) => {
-                let skill = Skill::parse(dir, skill_md, origin.clone(), bytes);
-                self.skills.push(skill);
-            }
+            Ok(Some(bytes)) => self.read.push(ReadSkill {
+                dir,
+                skill_md,
+                origin: origin.clone(),
+                bytes,
+            }),
             Ok(None) => self.note(
                 NoteKind::TooLarge,
                 &skill_md,

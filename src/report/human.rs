@@ -85,7 +85,7 @@ fn display_text(bytes: &[u8]) -> String {
 
 pub fn write(
     report: &LintReport,
-    sources: &mut Sources,
+    sources: &mut Sources<'_>,
     style: Style,
     out: &mut dyn Write,
 ) -> Result<()> {

@@ -1,6 +1,7 @@
 //! The lint report as data (the `skills.lint/v1` JSON schema), built once and rendered by the
 //! human, JSON, SARIF and GitHub renderers.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -84,15 +85,18 @@ pub fn plural(n: usize, word: &str) -> String {
 
 /// The files findings point into, read once each.
 #[derive(Debug, Default)]
-pub struct Sources {
-    files: HashMap<PathBuf, Option<Source>>,
+pub struct Sources<'a> {
+    files: HashMap<PathBuf, Option<Cow<'a, Source>>>,
 }
 
-impl Sources {
+impl<'a> Sources<'a> {
     /// Starts with sources already in memory (each skill's `SKILL.md`).
-    pub fn new(known: impl IntoIterator<Item = (PathBuf, Source)>) -> Self {
+    pub fn new(known: impl IntoIterator<Item = (PathBuf, &'a Source)>) -> Self {
         Self {
-            files: known.into_iter().map(|(p, s)| (p, Some(s))).collect(),
+            files: known
+                .into_iter()
+                .map(|(p, s)| (p, Some(Cow::Borrowed(s))))
+                .collect(),
         }
     }
 
@@ -105,9 +109,9 @@ impl Sources {
                     .ok()
                     .filter(|m| m.is_file() && m.len() <= crate::rules::context::MAX_READ_BYTES)
                     .and_then(|_| std::fs::read(path).ok())
-                    .map(Source::new)
+                    .map(|bytes| Cow::Owned(Source::new(bytes)))
             })
-            .as_ref()
+            .as_deref()
     }
 }
 
@@ -115,7 +119,7 @@ impl LintReport {
     /// Locates findings in their files. `shown` turns a path into its display form.
     pub fn new(
         findings: &[Finding],
-        sources: &mut Sources,
+        sources: &mut Sources<'_>,
         skills: usize,
         shown: impl Fn(&Path) -> String,
     ) -> Self {
@@ -123,6 +127,8 @@ impl LintReport {
             skills,
             ..Summary::default()
         };
+        // Many findings share a file: each path is turned into its display form once.
+        let mut displayed: HashMap<&Path, String> = HashMap::new();
         let rows = findings
             .iter()
             .map(|f| {
@@ -145,7 +151,10 @@ impl LintReport {
                     name: f.rule.name,
                     severity: f.severity,
                     message: f.message.clone(),
-                    path: shown(&f.path),
+                    path: displayed
+                        .entry(&f.path)
+                        .or_insert_with(|| shown(&f.path))
+                        .clone(),
                     line: located.map(|l| l.2.0),
                     column: located.map(|l| l.2.1),
                     end_line: located.map(|l| l.3.0),

@@ -4,6 +4,7 @@
 use std::any::{Any, TypeId};
 use std::cell::{OnceCell, RefCell};
 use std::collections::{BTreeMap, HashMap};
+use std::ffi::OsString;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -50,6 +51,31 @@ pub const MAX_READ_BYTES: u64 = 1 << 20;
 pub const MAX_TREE_ENTRIES: usize = 10_000;
 /// Directories listed but never entered: they are junk, and can be huge.
 const OPAQUE_DIRS: [&str; 3] = [".git", "node_modules", "__pycache__"];
+
+/// How many directory levels below the skill directory are listed.
+const MAX_DEPTH: usize = 16;
+/// The entries that make a directory a repository, whose ignore files then count.
+const REPOSITORY_MARKERS: [&str; 2] = [".git", ".jj"];
+
+/// Why a plain listing stopped early.
+enum Stop {
+    /// [`MAX_TREE_ENTRIES`] reached.
+    Full,
+    /// A subdirectory is a repository: its ignore files count.
+    Repository,
+}
+
+/// Whether `dir` or one of its parents (after resolving symlinks) holds a repository marker.
+fn in_repository(dir: &Path) -> bool {
+    let Ok(dir) = std::fs::canonicalize(dir) else {
+        return false;
+    };
+    dir.ancestors().any(|d| {
+        REPOSITORY_MARKERS
+            .iter()
+            .any(|m| std::fs::symlink_metadata(d.join(m)).is_ok())
+    })
+}
 
 /// A file or directory inside a skill directory.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -98,18 +124,81 @@ impl Tree {
         }
     }
 
-    /// Lists `dir` on disk.
+    /// Lists `dir` on disk: hidden entries included, what `.gitignore` hides left out (when
+    /// `respect_gitignore`), symlinks listed but not followed, [`OPAQUE_DIRS`] listed but not
+    /// entered, at most [`MAX_DEPTH`] levels and [`MAX_TREE_ENTRIES`] entries.
+    ///
+    /// Ignore files only count inside a git (or jj) repository, as for git itself. Outside one,
+    /// a plain listing gives the same entries without looking for them, so the `ignore` walker
+    /// is used only when the directory or one of its parents or subdirectories is a repository.
     pub fn scan(dir: &Path, respect_gitignore: bool) -> Self {
+        if respect_gitignore && in_repository(dir) {
+            return Self::walk(dir);
+        }
+        let mut tree = Self::default();
+        match tree.list(dir, Path::new(""), 1, respect_gitignore) {
+            Err(Stop::Repository) => return Self::walk(dir),
+            Ok(()) | Err(Stop::Full) => {}
+        }
+        tree.entries.sort();
+        tree
+    }
+
+    /// Adds the entries of `dir/rel` (at `depth` below `dir`) and everything under them, in the
+    /// walker's order (depth first, by file name), so that a listing cut short holds the same
+    /// entries. With `watch_repository`, stops at a subdirectory that is a repository.
+    fn list(
+        &mut self,
+        dir: &Path,
+        rel: &Path,
+        depth: usize,
+        watch_repository: bool,
+    ) -> Result<(), Stop> {
+        let Ok(read) = std::fs::read_dir(dir.join(rel)) else {
+            return Ok(());
+        };
+        let mut children: Vec<(OsString, bool)> = read
+            .flatten()
+            .filter_map(|e| Some((e.file_name(), e.file_type().ok()?.is_dir())))
+            .collect();
+        if watch_repository
+            && children
+                .iter()
+                .any(|(name, _)| REPOSITORY_MARKERS.iter().any(|m| name == m))
+        {
+            return Err(Stop::Repository);
+        }
+        children.sort();
+        for (name, is_dir) in children {
+            if self.entries.len() == MAX_TREE_ENTRIES {
+                self.truncated = true;
+                return Err(Stop::Full);
+            }
+            let path = rel.join(&name);
+            self.entries.push(Entry {
+                path: paths::to_slash(&path),
+                is_dir,
+            });
+            let opaque = OPAQUE_DIRS.iter().any(|d| name == *d);
+            if is_dir && !opaque && depth < MAX_DEPTH {
+                self.list(dir, &path, depth + 1, watch_repository)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Lists `dir` with the `ignore` walker, which reads `.gitignore` files.
+    fn walk(dir: &Path) -> Self {
         let mut builder = ignore::WalkBuilder::new(dir);
         builder
             .hidden(false)
             .ignore(false)
-            .parents(respect_gitignore)
-            .git_ignore(respect_gitignore)
-            .git_exclude(respect_gitignore)
+            .parents(true)
+            .git_ignore(true)
+            .git_exclude(true)
             .git_global(false)
             .follow_links(false)
-            .max_depth(Some(16))
+            .max_depth(Some(MAX_DEPTH))
             .sort_by_file_name(Ord::cmp)
             .filter_entry(|e| {
                 let parent_opaque = e
@@ -280,7 +369,7 @@ impl<'a> SkillContext<'a> {
                 if !meta.is_file() || meta.len() > MAX_READ_BYTES {
                     return None;
                 }
-                let mut bytes = Vec::new();
+                let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
                 std::fs::File::open(&path)
                     .ok()?
                     .take(MAX_READ_BYTES)
@@ -369,5 +458,89 @@ pub(crate) mod testing {
     /// Runs a per-skill rule on `SKILL.md` text in a directory named `dir`, default target.
     pub fn check(rule: &'static Rule, dir: &str, text: &str) -> Vec<Finding> {
         check_with(rule, &skill(dir, text), &["agentskills"], &[])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::fs;
+    use std::path::Path;
+
+    use super::{MAX_DEPTH, Tree};
+
+    fn write(root: &Path, rel: &str, text: &str) {
+        let path = root.join(rel);
+        fs::create_dir_all(path.parent().expect("a parent")).expect("a directory");
+        fs::write(path, text).expect("a file");
+    }
+
+    fn paths(tree: &Tree) -> Vec<String> {
+        tree.entries
+            .iter()
+            .map(|e| format!("{}{}", e.path, if e.is_dir { "/" } else { "" }))
+            .collect()
+    }
+
+    /// A skill with hidden files, opaque directories, a `.gitignore` and a deep tree.
+    fn skill(root: &Path) {
+        write(root, "SKILL.md", "---\nname: s\n---\n");
+        write(root, ".hidden/notes.md", "");
+        write(root, ".gitignore", "*.log\nbuild/\n");
+        write(root, "debug.log", "");
+        write(root, "build/out.txt", "");
+        write(root, "node_modules/pkg/index.js", "");
+        write(root, "scripts/__pycache__/x.pyc", "");
+        write(root, "scripts/run.py", "");
+        let deep: String = (0..MAX_DEPTH + 2).map(|i| format!("d{i}/")).collect();
+        write(root, &format!("{deep}leaf.md"), "");
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(root.join("scripts"), root.join("linked")).expect("a link");
+    }
+
+    #[test]
+    fn outside_a_repository_the_listing_is_what_the_walker_finds() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        skill(dir.path());
+        let tree = Tree::scan(dir.path(), true);
+        assert_eq!(tree, Tree::walk(dir.path()));
+        assert_eq!(tree, Tree::scan(dir.path(), false));
+        let listed = paths(&tree);
+        for expected in [
+            ".gitignore",
+            ".hidden/notes.md",
+            "build/out.txt",
+            "debug.log",
+            "node_modules/",
+            "scripts/__pycache__/",
+        ] {
+            assert!(listed.iter().any(|p| p == expected), "{expected}");
+        }
+        assert!(!listed.iter().any(|p| p.starts_with("node_modules/pkg")));
+        assert!(!listed.iter().any(|p| p.ends_with("leaf.md")));
+        #[cfg(unix)]
+        assert!(listed.iter().any(|p| p == "linked"));
+    }
+
+    #[test]
+    fn inside_a_repository_gitignore_hides_files() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        fs::create_dir(dir.path().join(".git")).expect("a repository");
+        let skill_dir = dir.path().join("skill");
+        skill(&skill_dir);
+        let tree = Tree::scan(&skill_dir, true);
+        assert_eq!(tree, Tree::walk(&skill_dir));
+        let listed = paths(&tree);
+        assert!(!listed.iter().any(|p| p == "debug.log" || p.starts_with("build")));
+        assert!(paths(&Tree::scan(&skill_dir, false)).iter().any(|p| p == "debug.log"));
+
+        // A repository inside the skill directory counts as well.
+        let nested = tempfile::tempdir().expect("a temp dir");
+        skill(nested.path());
+        write(nested.path(), "vendor/.git/HEAD", "");
+        write(nested.path(), "vendor/.gitignore", "*.tmp\n");
+        write(nested.path(), "vendor/a.tmp", "");
+        let tree = Tree::scan(nested.path(), true);
+        assert_eq!(tree, Tree::walk(nested.path()));
+        assert!(!paths(&tree).iter().any(|p| p == "vendor/a.tmp"));
     }
 }

@@ -65,8 +65,7 @@ Or raise `toc-min-lines` in `skills.toml` if your files are meant to be read who
 const TOC_WITHIN_LINES: usize = 30;
 
 fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
-    let skill_md = files::skill_md(cx);
-    for (document, source) in files::linked_documents(cx, &skill_md) {
+    for (document, source) in files::linked_documents(cx).iter() {
         let text = source.text();
         let count = lines(text).count();
         if count <= cx.settings.toc_min_lines

@@ -83,7 +83,7 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
         if trimmed.starts_with("</details") {
             in_details = false;
         }
-        if old_section.is_some() || in_details {
+        if old_section.is_some() || in_details || !may_hold_phrase(line) {
             continue;
         }
         let masked = mask_quotes(line);
@@ -100,6 +100,18 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
             );
         }
     }
+}
+
+/// Whether `line` can hold a phrase [`time_sensitive`] finds: every one has a year (four ASCII
+/// digits) or the word "writing". A quick test that spares most lines the word scan.
+fn may_hold_phrase(line: &str) -> bool {
+    let bytes = line.as_bytes();
+    bytes
+        .windows(4)
+        .any(|w| w.iter().all(u8::is_ascii_digit))
+        || bytes
+            .windows(7)
+            .any(|w| w.eq_ignore_ascii_case(b"writing"))
 }
 
 /// Words in the title of a section that is meant to hold superseded, dated behaviour.
@@ -249,6 +261,21 @@ mod tests {
             phrases("At the time of writing, v3 is in beta."),
             ["At the time of writing"]
         );
+    }
+
+    #[test]
+    fn only_lines_with_a_year_or_writing_are_scanned() {
+        for line in [
+            "before August 2025",
+            "as of this WRITING",
+            "at time of writing",
+            "currently (2025)",
+        ] {
+            assert!(super::may_hold_phrase(line), "{line}");
+            assert!(!phrases(line).is_empty(), "{line}");
+        }
+        assert!(!super::may_hold_phrase("as of March 25, 202"));
+        assert!(!super::may_hold_phrase("as of this write"));
     }
 
     #[test]

@@ -5,7 +5,9 @@
 //! (another language, an escaped YAML string) says nothing or points at the whole value.
 
 use std::borrow::Cow;
+use std::cmp::Ordering;
 use std::ops::Range;
+use std::rc::Rc;
 
 use crate::frontmatter::{Field, FrontmatterState};
 use crate::rules::SkillContext;
@@ -121,17 +123,20 @@ pub(super) struct Body {
 
 impl Body {
     /// `None` when the file has no closed frontmatter block: the S00x rules report that, and
-    /// the split into frontmatter and body is not known.
-    pub fn of(cx: &SkillContext<'_>) -> Option<Self> {
-        if !matches!(cx.skill.document.frontmatter, FrontmatterState::Present(_)) {
-            return None;
-        }
-        let span = cx.skill.document.body;
-        let bytes = cx.skill.source.bytes().get(span.start..span.end)?;
-        Some(Self {
-            source: Source::new(bytes.to_vec()),
-            start: span.start,
-        })
+    /// the split into frontmatter and body is not known. Decoded once per skill.
+    pub fn of(cx: &SkillContext<'_>) -> Option<Rc<Self>> {
+        let body = cx.memo("body", || {
+            if !matches!(cx.skill.document.frontmatter, FrontmatterState::Present(_)) {
+                return None;
+            }
+            let span = cx.skill.document.body;
+            let bytes = cx.skill.source.bytes().get(span.start..span.end)?;
+            Some(Rc::new(Self {
+                source: Source::new(bytes.to_vec()),
+                start: span.start,
+            }))
+        });
+        body.as_ref().clone()
     }
 
     pub fn text(&self) -> &str {
@@ -196,9 +201,19 @@ pub(super) struct Word<'a> {
 }
 
 impl Word<'_> {
+    /// Whether the word is `lower` in any ASCII case, with `’` read as `'`.
     pub fn is(&self, lower: &str) -> bool {
-        self.text.eq_ignore_ascii_case(lower)
-            || (self.text.contains('’') && self.text.replace('’', "'").eq_ignore_ascii_case(lower))
+        // `’` takes three bytes and `'` one: only a longer word can match once it is replaced.
+        match self.text.len().cmp(&lower.len()) {
+            Ordering::Equal => self.text.eq_ignore_ascii_case(lower),
+            Ordering::Greater => {
+                let straight = self.text.chars().map(|c| if c == '’' { '\'' } else { c });
+                straight
+                    .map(|c| c.to_ascii_lowercase())
+                    .eq(lower.chars().map(|c| c.to_ascii_lowercase()))
+            }
+            Ordering::Less => false,
+        }
     }
 
     pub fn lower(&self) -> String {
@@ -401,6 +416,10 @@ mod tests {
             ["I'm", "an", "AI-first", "tool", "v2", "don’t", "stop"]
         );
         assert!(words("don’t")[0].is("don't"));
+        assert!(words("Don’t")[0].is("don't"));
+        assert!(words("DON'T")[0].is("don't"));
+        assert!(!words("don’t")[0].is("dont"));
+        assert!(!words("don")[0].is("don't"));
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
+use std::rc::Rc;
 
 use super::links::{self, Reference};
 use crate::rules::{Entry, SkillContext, Tree};
@@ -16,7 +17,7 @@ pub struct Document {
     pub rel: String,
     /// Whether this is the skill file itself.
     pub is_skill_md: bool,
-    pub references: Vec<Reference>,
+    pub references: Rc<Vec<Reference>>,
 }
 
 /// Where a reference in `from` leads.
@@ -59,18 +60,18 @@ pub fn skill_md(cx: &SkillContext<'_>) -> Document {
     Document {
         rel: skill_md_name(cx),
         is_skill_md: true,
-        references: references.as_ref().clone(),
+        references,
     }
 }
 
 /// A Markdown file of the skill and its references; `None` when it cannot be read.
-pub fn read_document(cx: &SkillContext<'_>, rel: &str) -> Option<(Document, std::rc::Rc<Source>)> {
+pub fn read_document(cx: &SkillContext<'_>, rel: &str) -> Option<(Document, Rc<Source>)> {
     let source = cx.read(rel)?;
     let references = cx.memo(rel, || links::references(&source, 0));
     let document = Document {
         rel: rel.to_owned(),
         is_skill_md: false,
-        references: references.as_ref().clone(),
+        references,
     };
     Some((document, source))
 }
@@ -138,31 +139,33 @@ pub fn is_markdown(rel: &str) -> bool {
 
 /// The existing files (not directories) `SKILL.md` references directly, by any reference that
 /// names a path of the skill.
-pub fn direct_targets(cx: &SkillContext<'_>, skill_md: &Document) -> BTreeSet<String> {
-    let tree = cx.tree();
-    let own = skill_md_name(cx);
-    skill_md
-        .references
-        .iter()
-        .filter(|r| r.names_skill_path(tree, &skill_md.rel))
-        .filter_map(|r| match target(cx, r, &skill_md.rel) {
-            Target::Found(p) => Some(p),
-            _ => None,
-        })
-        .filter(|p| *p != own && is_file(tree, p))
-        .collect()
+pub fn direct_targets(cx: &SkillContext<'_>) -> Rc<BTreeSet<String>> {
+    cx.memo("direct targets", || {
+        let skill_md = skill_md(cx);
+        let tree = cx.tree();
+        let own = skill_md_name(cx);
+        skill_md
+            .references
+            .iter()
+            .filter(|r| r.names_skill_path(tree, &skill_md.rel))
+            .filter_map(|r| match target(cx, r, &skill_md.rel) {
+                Target::Found(p) => Some(p),
+                _ => None,
+            })
+            .filter(|p| *p != own && is_file(tree, p))
+            .collect()
+    })
 }
 
 /// The Markdown files `SKILL.md` references directly, read, in path order.
-pub fn linked_documents(
-    cx: &SkillContext<'_>,
-    skill_md: &Document,
-) -> Vec<(Document, std::rc::Rc<Source>)> {
-    direct_targets(cx, skill_md)
-        .iter()
-        .filter(|p| is_markdown(p))
-        .filter_map(|p| read_document(cx, p))
-        .collect()
+pub fn linked_documents(cx: &SkillContext<'_>) -> Rc<Vec<(Document, Rc<Source>)>> {
+    cx.memo("linked documents", || {
+        direct_targets(cx)
+            .iter()
+            .filter(|p| is_markdown(p))
+            .filter_map(|p| read_document(cx, p))
+            .collect()
+    })
 }
 
 /// The entry of the skill that `missing` most likely meant: the same path in another case, for a

@@ -67,12 +67,10 @@ pub enum Form {
 }
 
 impl Form {
-    /// Whether a skill-relative path is one of the files a [`Form::Pattern`] stands for: `*`
-    /// matches within one path segment, `**` across segments, and a placeholder (`{lang}`,
-    /// `<name>`) stands for any part of one segment.
-    pub fn matches(&self, path: &str) -> bool {
+    /// The matcher for the files a [`Form::Pattern`] stands for; `None` for other forms.
+    fn glob(&self) -> Option<globset::GlobMatcher> {
         let Self::Pattern(pattern) = self else {
-            return false;
+            return None;
         };
         let pattern = pattern.strip_prefix("./").unwrap_or(pattern);
         // Placeholders become `*`; `code_span_pattern` admits no other glob syntax.
@@ -92,7 +90,26 @@ impl Form {
         globset::GlobBuilder::new(&glob)
             .literal_separator(true)
             .build()
-            .is_ok_and(|g| g.compile_matcher().is_match(path))
+            .ok()
+            .map(|g| g.compile_matcher())
+    }
+}
+
+/// The [`Form::Pattern`]s among some references, compiled once to be tried on many paths.
+#[derive(Debug, Clone, Default)]
+pub struct Patterns(Vec<globset::GlobMatcher>);
+
+impl Patterns {
+    /// The patterns among `forms`; other forms are left out.
+    pub fn new<'a>(forms: impl IntoIterator<Item = &'a Form>) -> Self {
+        Self(forms.into_iter().filter_map(Form::glob).collect())
+    }
+
+    /// Whether a skill-relative path is one of the files a pattern stands for: `*` matches
+    /// within one path segment, `**` across segments, and a placeholder (`{lang}`, `<name>`)
+    /// stands for any part of one segment.
+    pub fn matches(&self, path: &str) -> bool {
+        self.0.iter().any(|glob| glob.is_match(path))
     }
 }
 
@@ -796,10 +813,10 @@ mod tests {
 
     #[test]
     fn patterns_stand_for_sets_of_files() {
-        let pattern = |p: &str| code_span_path(p).expect("a pattern");
+        let pattern = |p: &str| Patterns::new([&code_span_path(p).expect("a pattern")]);
         assert_eq!(
-            pattern("path/to/<file>"),
-            Form::Pattern("path/to/<file>".into())
+            code_span_path("path/to/<file>"),
+            Some(Form::Pattern("path/to/<file>".into()))
         );
         assert!(pattern("shared/managed-agents-*.md").matches("shared/managed-agents-core.md"));
         assert!(!pattern("shared/managed-agents-*.md").matches("shared/x/managed-agents-a.md"));
@@ -808,6 +825,15 @@ mod tests {
         assert!(pattern("./references/**/*.md").matches("references/a/b/c.md"));
         assert!(pattern("references/**/*.md").matches("references/c.md"));
         assert!(pattern("projects/<slug>.md").matches("projects/acme.md"));
+        let two = [
+            code_span_path("a/*.md").expect("a pattern"),
+            Form::Relative("b/c.md".into()),
+            code_span_path("b/<x>.md").expect("a pattern"),
+        ];
+        assert!(Patterns::new(&two).matches("b/c.md"));
+        assert!(Patterns::new(&two).matches("a/c.md"));
+        assert!(!Patterns::new(&two).matches("c.md"));
+        assert!(!Patterns::default().matches("c.md"));
         assert_eq!(code_span_path("/tmp/*.log"), None);
         assert_eq!(code_span_path("*.py"), None);
     }

@@ -63,15 +63,15 @@ or remove the reference.
 fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     let skill_md = files::skill_md(cx);
     check_document(cx, &skill_md, out);
-    for (document, _) in files::linked_documents(cx, &skill_md) {
-        check_document(cx, &document, out);
+    for (document, _) in files::linked_documents(cx).iter() {
+        check_document(cx, document, out);
     }
 }
 
 fn check_document(cx: &SkillContext<'_>, document: &Document, out: &mut Vec<Finding>) {
     let tree = cx.tree();
     let mut reported = HashSet::new();
-    for reference in &document.references {
+    for reference in document.references.iter() {
         if !reference.names_skill_path(tree, &document.rel) {
             continue;
         }

@@ -1,10 +1,11 @@
 //! S202 reference-too-deep: a file `SKILL.md` links to sends the model on to another document
 //! that `SKILL.md` does not link itself.
 
+use std::cell::OnceCell;
 use std::collections::HashSet;
 
 use super::files::{self, Target};
-use super::links::{Form, Kind};
+use super::links::{Kind, Patterns};
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 
 pub const RULE: Rule = Rule {
@@ -61,18 +62,13 @@ its content into the file that references it.
 
 fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     let skill_md = files::skill_md(cx);
-    let direct = files::direct_targets(cx, &skill_md);
-    let patterns: Vec<&Form> = skill_md
-        .references
-        .iter()
-        .map(|r| &r.form)
-        .filter(|f| matches!(f, Form::Pattern(_)))
-        .collect();
+    let direct = files::direct_targets(cx);
+    let patterns = OnceCell::new();
     let own = files::skill_md_name(cx);
     let tree = cx.tree();
-    for (document, _) in files::linked_documents(cx, &skill_md) {
+    for (document, _) in files::linked_documents(cx).iter() {
         let mut reported = HashSet::new();
-        for reference in &document.references {
+        for reference in document.references.iter() {
             if !reference.names_skill_path(tree, &document.rel) {
                 continue;
             }
@@ -93,7 +89,9 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
                 || target == own
                 || target == document.rel
                 || direct.contains(&target)
-                || patterns.iter().any(|p| p.matches(&target))
+                || patterns
+                    .get_or_init(|| Patterns::new(skill_md.references.iter().map(|r| &r.form)))
+                    .matches(&target)
                 || !reported.insert(target.clone())
             {
                 continue;

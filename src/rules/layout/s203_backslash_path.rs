@@ -51,14 +51,14 @@ Write the path with forward slashes: `scripts/fill_form.py`.
 fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     let skill_md = files::skill_md(cx);
     check_document(cx, &skill_md, out);
-    for (document, _) in files::linked_documents(cx, &skill_md) {
-        check_document(cx, &document, out);
+    for (document, _) in files::linked_documents(cx).iter() {
+        check_document(cx, document, out);
     }
 }
 
 fn check_document(cx: &SkillContext<'_>, document: &Document, out: &mut Vec<Finding>) {
     let tree = cx.tree();
-    for reference in &document.references {
+    for reference in document.references.iter() {
         let Form::Backslash(forward) = &reference.form else {
             continue;
         };

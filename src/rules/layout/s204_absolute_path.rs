@@ -73,13 +73,13 @@ const GENERIC_USERS: [&str; 19] = [
 fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     let skill_md = files::skill_md(cx);
     check_document(cx, &skill_md, out);
-    for (document, _) in files::linked_documents(cx, &skill_md) {
-        check_document(cx, &document, out);
+    for (document, _) in files::linked_documents(cx).iter() {
+        check_document(cx, document, out);
     }
 }
 
 fn check_document(cx: &SkillContext<'_>, document: &Document, out: &mut Vec<Finding>) {
-    for reference in &document.references {
+    for reference in document.references.iter() {
         if reference.form != Form::Absolute {
             continue;
         }

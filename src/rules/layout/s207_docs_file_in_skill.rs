@@ -51,8 +51,7 @@ const DOCS_FILES: [&str; 4] = [
 ];
 
 fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
-    let skill_md = files::skill_md(cx);
-    let referenced = files::direct_targets(cx, &skill_md);
+    let referenced = files::direct_targets(cx);
     for entry in cx.tree().files() {
         if entry.path.contains('/')
             || !DOCS_FILES.contains(&entry.path.to_ascii_lowercase().as_str())

@@ -1,0 +1,72 @@
+//! Independent jobs on every core: skills are parsed and checked one by one, and no job waits
+//! for another.
+
+use std::sync::{Mutex, PoisonError};
+use std::thread;
+
+/// Below this many items the work is done on the calling thread: starting threads costs more.
+const MIN_ITEMS: usize = 8;
+
+/// `f` applied to each item, on as many threads as there are cores, in the order of `items`.
+/// Each thread takes the next item as soon as it is free, so one slow item does not hold up the
+/// ones after it. A panic in `f` is passed on to the caller.
+pub fn map<I, R, F>(items: I, f: F) -> Vec<R>
+where
+    I: IntoIterator,
+    I::IntoIter: ExactSizeIterator + Send,
+    I::Item: Send,
+    R: Send,
+    F: Fn(I::Item) -> R + Sync,
+{
+    let items = items.into_iter();
+    let workers = thread::available_parallelism()
+        .map_or(1, usize::from)
+        .min(items.len());
+    if workers < 2 || items.len() < MIN_ITEMS {
+        return items.map(f).collect();
+    }
+    let queue = Mutex::new(items.enumerate());
+    let work = || {
+        let mut done = Vec::new();
+        loop {
+            let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
+            let Some((i, item)) = next else {
+                return done;
+            };
+            done.push((i, f(item)));
+        }
+    };
+    let mut done: Vec<(usize, R)> = thread::scope(|scope| {
+        let helpers: Vec<_> = (1..workers).map(|_| scope.spawn(work)).collect();
+        let mut done = work();
+        for helper in helpers {
+            done.extend(
+                helper
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            );
+        }
+        done
+    });
+    done.sort_unstable_by_key(|&(i, _)| i);
+    done.into_iter().map(|(_, result)| result).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::map;
+
+    #[test]
+    fn results_come_back_in_item_order() {
+        let items: Vec<u64> = (0..500).collect();
+        let squares = map(items.iter(), |&n| {
+            if n % 7 == 0 {
+                std::thread::yield_now();
+            }
+            n * n
+        });
+        assert_eq!(squares, items.iter().map(|n| n * n).collect::<Vec<_>>());
+        assert_eq!(map(vec!["a", "b"], str::len), [1, 1]);
+        assert!(map(Vec::<u8>::new(), |b| b).is_empty());
+    }
+}
