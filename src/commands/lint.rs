@@ -66,11 +66,7 @@ pub fn run(args: &LintArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         }
     }
 
-    let mut sources = Sources::new(
-        skills
-            .iter()
-            .map(|s| (s.skill_md.clone(), &s.source)),
-    );
+    let mut sources = Sources::new(skills.iter().map(|s| (s.skill_md.clone(), &s.source)));
     if args.fix {
         sources = Sources::default(); // files changed: read them again
     }

@@ -17,8 +17,8 @@ use ignore::WalkBuilder;
 use super::resource::{self, LineRange, Resource, ResourceError, Resources};
 use super::{Note, NoteKind, SkillProvider, resolve_shadowing};
 use crate::error::{Error, Result};
-use crate::paths;
 use crate::parallel;
+use crate::paths;
 use crate::skill::{Origin, Scope, Skill};
 
 /// The file that makes a directory a skill.
@@ -113,7 +113,8 @@ impl FsProvider {
             run.root(index, root)?;
         }
         let Discovery { read, notes, .. } = run;
-        let mut skills = parallel::map(read, |r| Skill::parse(r.dir, r.skill_md, r.origin, r.bytes));
+        let mut skills =
+            parallel::map(read, |r| Skill::parse(r.dir, r.skill_md, r.origin, r.bytes));
         resolve_shadowing(&mut skills);
         Ok(Self {
             skills,

@@ -518,8 +518,16 @@ mod tests {
         let tree = Tree::scan(&skill_dir, true);
         assert_eq!(tree, Tree::walk(&skill_dir));
         let listed = paths(&tree);
-        assert!(!listed.iter().any(|p| p == "debug.log" || p.starts_with("build")));
-        assert!(paths(&Tree::scan(&skill_dir, false)).iter().any(|p| p == "debug.log"));
+        assert!(
+            !listed
+                .iter()
+                .any(|p| p == "debug.log" || p.starts_with("build"))
+        );
+        assert!(
+            paths(&Tree::scan(&skill_dir, false))
+                .iter()
+                .any(|p| p == "debug.log")
+        );
 
         // A repository inside the skill directory counts as well.
         let nested = tempfile::tempdir().expect("a temp dir");

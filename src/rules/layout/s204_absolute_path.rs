@@ -74,7 +74,7 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     let skill_md = files::skill_md(cx);
     check_document(cx, &skill_md, out);
     for (document, _) in files::linked_documents(cx).iter() {
-        check_document(cx, &document, out);
+        check_document(cx, document, out);
     }
 }
 
