@@ -152,7 +152,10 @@ impl Source {
         if endings.crlf == 0 && endings.lone_cr == 0 {
             // No `\r` in the file: only `\n` ends a line.
             line += before.iter().filter(|&&b| b == b'\n').count();
-            line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            line_start = before
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
         } else {
             for (i, &b) in before.iter().enumerate() {
                 let ends_line = b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
