@@ -147,13 +147,22 @@ impl Source {
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let bytes = self.bytes();
         let before = &bytes[..offset.min(bytes.len())];
-        let mut line = 1;
-        let mut line_start = 0;
-        for (i, &b) in before.iter().enumerate() {
-            let ends_line = b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
-            if ends_line {
-                line += 1;
-                line_start = i + 1;
+        let endings = self.encoding.line_endings;
+        let (mut line, mut line_start) = (1, 0);
+        if endings.crlf == 0 && endings.lone_cr == 0 {
+            // No `\r` in the file: only `\n` ends a line.
+            line += before.iter().filter(|&&b| b == b'\n').count();
+            line_start = before
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+        } else {
+            for (i, &b) in before.iter().enumerate() {
+                let ends_line = b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
+                if ends_line {
+                    line += 1;
+                    line_start = i + 1;
+                }
             }
         }
         let column = String::from_utf8_lossy(&before[line_start..])
@@ -295,6 +304,8 @@ mod tests {
         assert_eq!((le.lf, le.crlf, le.lone_cr), (1, 2, 1));
         assert_eq!(le.first_crlf, Some(1));
         assert_eq!(le.first_lone_cr, Some(6));
+        assert_eq!(s.line_col(3), (2, 1));
+        assert_eq!(s.line_col(8), (4, 2));
         let unix = Source::new(b"a\nb\n\nc".to_vec());
         assert_eq!(unix.bytes(), b"a\nb\n\nc");
         assert_eq!(
@@ -305,6 +316,10 @@ mod tests {
             }
         );
         assert_eq!(unix.encoding().nul_count, 0);
+        assert_eq!(unix.line_col(0), (1, 1));
+        assert_eq!(unix.line_col(4), (3, 1));
+        assert_eq!(unix.line_col(6), (4, 2));
+        assert_eq!(unix.line_col(99), (4, 2));
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! S102 description-missing-trigger: the description says what the skill is but never when to
 //! use it.
 
-use super::text::{Description, Word, looks_english, words};
+use super::text::{Description, Word, words};
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 
 pub const RULE: Rule = Rule {
@@ -69,7 +69,7 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     let Some(description) = Description::of(cx) else {
         return;
     };
-    if !looks_english(description.text) || has_trigger(description.text) {
+    if !description.is_english(cx) || has_trigger(description.text) {
         return;
     }
     out.push(

@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use super::text::{Description, Word, looks_english, mask_quotes, sentences, words};
+use super::text::{Description, Word, mask_quotes, sentences, words};
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 
 pub const RULE: Rule = Rule {
@@ -82,7 +82,7 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     let Some(description) = Description::of(cx) else {
         return;
     };
-    if !looks_english(description.text) {
+    if !description.is_english(cx) {
         return;
     }
     let Some(workflow) = find_workflow(description.text) else {

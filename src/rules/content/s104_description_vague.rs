@@ -1,6 +1,6 @@
 //! S104 description-vague: the description is too short or too generic to choose the skill by.
 
-use super::text::{Description, looks_english, words};
+use super::text::{Description, words};
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 
 /// Descriptions shorter than this many characters are too short.
@@ -82,7 +82,7 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
         return;
     };
     let text = description.text;
-    if !looks_english(text) {
+    if !description.is_english(cx) {
         return;
     }
     let ws = words(text);

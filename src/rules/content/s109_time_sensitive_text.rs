@@ -106,8 +106,16 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
 /// digits) or the word "writing". A quick test that spares most lines the word scan.
 fn may_hold_phrase(line: &str) -> bool {
     let bytes = line.as_bytes();
-    bytes.windows(4).any(|w| w.iter().all(u8::is_ascii_digit))
-        || bytes.windows(7).any(|w| w.eq_ignore_ascii_case(b"writing"))
+    let mut digits = 0;
+    for &b in bytes {
+        digits = if b.is_ascii_digit() { digits + 1 } else { 0 };
+        if digits == 4 {
+            return true;
+        }
+    }
+    bytes
+        .windows(7)
+        .any(|w| w[0].eq_ignore_ascii_case(&b'w') && w.eq_ignore_ascii_case(b"writing"))
 }
 
 /// Words in the title of a section that is meant to hold superseded, dated behaviour.

@@ -41,6 +41,11 @@ impl<'a> Description<'a> {
         })
     }
 
+    /// Whether the description reads as English ([`looks_english`]), worked out once per skill.
+    pub fn is_english(&self, cx: &SkillContext<'_>) -> bool {
+        *cx.memo("description is English", || looks_english(self.text))
+    }
+
     /// The whole value in the file.
     pub fn whole(&self) -> Span {
         self.field.value_span
