@@ -443,6 +443,17 @@ pub(crate) mod testing {
         out
     }
 
+    /// The text of `SKILL.md` (in a directory named `pdf`) each finding of a rule points at.
+    pub fn flagged(rule: &'static Rule, text: &str, files: &[(&str, &str)]) -> Vec<String> {
+        check_with(rule, &skill("pdf", text), &["agentskills"], files)
+            .into_iter()
+            .map(|f| {
+                let span = f.span.expect("a span");
+                text[span.start..span.end].to_owned()
+            })
+            .collect()
+    }
+
     /// Runs a per-skill rule with the default target and these settings.
     pub fn check_settings(rule: &'static Rule, skill: &Skill, settings: &Settings) -> Vec<Finding> {
         let targets = [targets::find("agentskills").expect("a known target")];

@@ -168,6 +168,15 @@ pub fn linked_documents(cx: &SkillContext<'_>) -> Rc<Vec<(Document, Rc<Source>)>
     })
 }
 
+/// Calls `visit` on `SKILL.md`, then on each Markdown file it references directly: the files
+/// whose references the reference rules check.
+pub fn for_each_document(cx: &SkillContext<'_>, mut visit: impl FnMut(&Document)) {
+    visit(&skill_md(cx));
+    for (document, _) in linked_documents(cx).iter() {
+        visit(document);
+    }
+}
+
 /// The entry of the skill that `missing` most likely meant: the same path in another case, for a
 /// bare file name the one file of that name in a subdirectory, or a close spelling with the same
 /// extension.

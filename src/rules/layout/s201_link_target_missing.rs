@@ -61,11 +61,7 @@ or remove the reference.
 };
 
 fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
-    let skill_md = files::skill_md(cx);
-    check_document(cx, &skill_md, out);
-    for (document, _) in files::linked_documents(cx).iter() {
-        check_document(cx, document, out);
-    }
+    files::for_each_document(cx, |document| check_document(cx, document, out));
 }
 
 fn check_document(cx: &SkillContext<'_>, document: &Document, out: &mut Vec<Finding>) {

@@ -49,11 +49,7 @@ Write the path with forward slashes: `scripts/fill_form.py`.
 };
 
 fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
-    let skill_md = files::skill_md(cx);
-    check_document(cx, &skill_md, out);
-    for (document, _) in files::linked_documents(cx).iter() {
-        check_document(cx, document, out);
-    }
+    files::for_each_document(cx, |document| check_document(cx, document, out));
 }
 
 fn check_document(cx: &SkillContext<'_>, document: &Document, out: &mut Vec<Finding>) {
@@ -90,19 +86,12 @@ fn check_document(cx: &SkillContext<'_>, document: &Document, out: &mut Vec<Find
 #[cfg(test)]
 mod tests {
     use super::RULE;
-    use crate::rules::context::testing::{check_with, skill};
+    use crate::rules::context::testing::{check_with, flagged, skill};
 
     const HEAD: &str = "---\nname: pdf\ndescription: Fills PDF forms. Use for PDFs.\n---\n";
 
     fn run(body: &str, files: &[(&str, &str)]) -> Vec<String> {
-        let text = format!("{HEAD}{body}");
-        check_with(&RULE, &skill("pdf", &text), &["agentskills"], files)
-            .into_iter()
-            .map(|f| {
-                let span = f.span.expect("a span");
-                text[span.start..span.end].to_owned()
-            })
-            .collect()
+        flagged(&RULE, &format!("{HEAD}{body}"), files)
     }
 
     #[test]
