@@ -11,6 +11,7 @@
 //! skill that contains one is not sending a control token to anybody.
 
 use std::fmt;
+use std::sync::Once;
 use std::thread;
 
 use bpe_openai::Tokenizer;
@@ -46,18 +47,26 @@ pub fn count(text: &str, encoding: Encoding) -> usize {
     tokenizer(encoding).count(text)
 }
 
-/// Starts loading the encoding's tables on another core, for a caller that will probably count
-/// soon: the first [`count`] then waits for that load instead of starting its own. Does nothing
-/// on a single core, where it would only hold up the caller. A process that ends first simply
-/// stops the load.
+/// Starts loading the encoding's tables on another core, once, for a caller that will probably
+/// count soon: the first [`count`] then waits for that load instead of starting its own. Does
+/// nothing on a single core, where it would only hold up the caller. A process that ends first
+/// simply stops the load.
 pub fn preload(encoding: Encoding) {
-    if thread::available_parallelism().map_or(1, usize::from) < 2 {
-        return;
-    }
-    // If no thread can be started, the first count loads the tables as usual.
-    let _ = thread::Builder::new()
-        .name("tokens".to_owned())
-        .spawn(move || tokenizer(encoding));
+    static O200K_BASE: Once = Once::new();
+    static CL100K_BASE: Once = Once::new();
+    let started = match encoding {
+        Encoding::O200kBase => &O200K_BASE,
+        Encoding::Cl100kBase => &CL100K_BASE,
+    };
+    started.call_once(|| {
+        if thread::available_parallelism().map_or(1, usize::from) < 2 {
+            return;
+        }
+        // If no thread can be started, the first count loads the tables as usual.
+        let _ = thread::Builder::new()
+            .name("tokens".to_owned())
+            .spawn(move || tokenizer(encoding));
+    });
 }
 
 /// The token count of `text` when it is more than `limit`, else `None`. Texts of at most `limit`

@@ -25,12 +25,17 @@ pub fn run(args: &LintArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         return Ok(Outcome::Success);
     }
 
-    if config.options.counts_tokens() {
-        // Loading the token tables takes longer than the rest of a large run: they load on
-        // another core while skills are found, ready for the first long body.
-        tokens::preload(Encoding::default());
-    }
-    let (provider, skills) = discover(args, &config)?;
+    // S106 counts the tokens of bodies longer than its limit, and loading the token tables takes
+    // longer than the rest of a large run: a skill file that long starts the load on another
+    // core while discovery goes on.
+    let counts_tokens = config.options.counts_tokens();
+    let limit = config.options.settings.max_body_tokens;
+    let mut on_read = |bytes: &[u8]| {
+        if counts_tokens && bytes.len() > limit {
+            tokens::preload(Encoding::default());
+        }
+    };
+    let (provider, skills) = discover(args, &config, &mut on_read)?;
     let mut findings = lint::lint(&skills, &config.options);
 
     if args.fix {
@@ -66,7 +71,7 @@ pub fn run(args: &LintArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         if !plans.is_empty() {
             log.push_str(&format!("applied {fixes} in {files}\n"));
             report::write_text(err, &log)?;
-            let (_, fresh) = discover(args, &config)?;
+            let (_, fresh) = discover(args, &config, &mut |_| {})?;
             findings = lint::lint(&fresh, &config.options);
         }
     }
@@ -146,8 +151,12 @@ fn effective_config(args: &LintArgs, cwd: &Path) -> Result<Config> {
 }
 
 /// The skills to lint: everything discovered that no `ignore` glob excludes.
-fn discover(args: &LintArgs, config: &Config) -> Result<(FsProvider, Vec<Skill>)> {
-    let (provider, _) = super::discover(&args.discovery)?;
+fn discover(
+    args: &LintArgs,
+    config: &Config,
+    on_read: &mut dyn FnMut(&[u8]),
+) -> Result<(FsProvider, Vec<Skill>)> {
+    let (provider, _) = super::discover_watching(&args.discovery, on_read)?;
     let skills: Vec<Skill> = provider
         .list()
         .iter()
