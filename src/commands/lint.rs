@@ -25,13 +25,13 @@ pub fn run(args: &LintArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         return Ok(Outcome::Success);
     }
 
-    // S106 counts the tokens of bodies longer than its limit, and loading the token tables takes
-    // longer than the rest of a large run: a skill file that long starts the load on another
-    // core while discovery goes on.
+    // S106 counts the tokens of bodies longer than its limit in bytes (a text of N bytes has at
+    // most N tokens), and loading the token tables takes longer than the rest of a large run: a
+    // body that long starts the load on another core while discovery goes on.
     let counts_tokens = config.options.counts_tokens();
     let limit = config.options.settings.max_body_tokens;
     let mut on_read = |bytes: &[u8]| {
-        if counts_tokens && bytes.len() > limit {
+        if counts_tokens && bytes.len() > limit && body_len(bytes) > limit {
             tokens::preload(Encoding::default());
         }
     };
@@ -116,6 +116,16 @@ pub fn run(args: &LintArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
     } else {
         Outcome::Success
     })
+}
+
+/// The length in bytes of a skill file's body as S106 measures it (trimmed).
+fn body_len(bytes: &[u8]) -> usize {
+    let source = crate::source::Source::new(bytes.to_vec());
+    let body = crate::frontmatter::parse(&source).body;
+    let end = body.end.min(bytes.len());
+    String::from_utf8_lossy(&bytes[body.start.min(end)..end])
+        .trim()
+        .len()
 }
 
 /// Defaults, then the config file, then flags.
