@@ -2,7 +2,8 @@
 //! change meaning exist (see each rule); the result is checked to parse at least as well as
 //! before, and every byte outside the edited spans is kept.
 
-use std::collections::BTreeMap;
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -18,38 +19,30 @@ use crate::source::Source;
 pub const MAX_ROUNDS: usize = 8;
 
 /// Fixes `skills` in memory, round after round, until no finding offers a fix the file can take.
-/// Returns one change per file, from its bytes on disk to its final bytes, so `--fix` is
-/// idempotent: linting the result offers nothing more to fix.
-pub fn fix_all(skills: &[Skill], options: &LintOptions) -> Vec<FileFix> {
-    let mut current: Vec<Skill> = Vec::new();
+/// `findings` are the skills' lint findings (the first round's). Returns one change per file,
+/// from its bytes on disk to its final bytes, so `--fix` is idempotent: linting the result
+/// offers nothing more to fix.
+pub fn fix_all(skills: &[Skill], options: &LintOptions, findings: &[Finding]) -> Vec<FileFix> {
+    let originals: HashMap<&Path, &Skill> =
+        skills.iter().map(|s| (s.skill_md.as_path(), s)).collect();
+    // The latest state of each file changed so far.
+    let mut fixed: HashMap<PathBuf, Skill> = HashMap::new();
     let mut changes: BTreeMap<PathBuf, FileFix> = BTreeMap::new();
-    let mut findings = lint::lint(skills, options);
+    let mut findings = Cow::Borrowed(findings);
     for _ in 0..MAX_ROUNDS {
+        let latest = |path: &Path| fixed.get(path).or_else(|| originals.get(path).copied());
         let plans = plan(&findings, |path| {
-            current
-                .iter()
-                .chain(skills)
-                .find(|s| s.skill_md == path)
-                .map(|s| s.source.bytes().to_vec())
-                .or_else(|| std::fs::read(path).ok())
+            latest(path).map(|s| s.source.bytes().to_vec())
         });
-        if plans.is_empty() {
-            break;
-        }
         let mut changed = Vec::new();
         for plan in plans {
-            let Some(skill) = current
-                .iter()
-                .chain(skills)
-                .find(|s| s.skill_md == plan.path)
-                .cloned()
-            else {
+            let Some(skill) = latest(&plan.path) else {
                 continue; // only SKILL.md files are fixed
             };
             changed.push(Skill::parse(
-                skill.dir,
-                skill.skill_md,
-                skill.origin,
+                skill.dir.clone(),
+                skill.skill_md.clone(),
+                skill.origin.clone(),
                 plan.after.clone(),
             ));
             changes
@@ -63,9 +56,8 @@ pub fn fix_all(skills: &[Skill], options: &LintOptions) -> Vec<FileFix> {
         if changed.is_empty() {
             break;
         }
-        current.retain(|s| !changed.iter().any(|c| c.skill_md == s.skill_md));
-        current.extend(changed.iter().cloned());
-        findings = lint::lint(&changed, options);
+        findings = Cow::Owned(lint::lint(&changed, options));
+        fixed.extend(changed.into_iter().map(|s| (s.skill_md.clone(), s)));
     }
     changes.into_values().collect()
 }

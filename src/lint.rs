@@ -8,6 +8,7 @@ use crate::parallel;
 use crate::rules::{self, Check, Finding, Rule, SetContext, Settings, Severity, SkillContext};
 use crate::skill::Skill;
 use crate::targets::Target;
+use crate::tokens::{self, Encoding};
 
 /// A configured severity for a rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,6 +57,14 @@ type SkillCheck = fn(&SkillContext<'_>, &mut Vec<Finding>);
 /// The rule that counts tokens, body-too-many-tokens.
 const COUNTS_TOKENS: &str = "S106";
 
+/// Whether S106 has to count the skill's body: it reads bodies under a closed frontmatter, and a
+/// text of N bytes has at most N tokens, so a body (trimmed, as S106 counts it) within the limit
+/// in bytes never needs the token tables.
+fn could_exceed(skill: &Skill, options: &LintOptions) -> bool {
+    skill.document.frontmatter().is_some()
+        && skill.body().trim().len() > options.settings.max_body_tokens
+}
+
 /// Runs every enabled rule over `skills` and returns the findings that survive suppression,
 /// sorted by file, position and rule.
 pub fn lint(skills: &[Skill], options: &LintOptions) -> Vec<Finding> {
@@ -63,6 +72,9 @@ pub fn lint(skills: &[Skill], options: &LintOptions) -> Vec<Finding> {
     // that needs them runs over the skills after the others have: the workers are not left
     // waiting while other checks remain. The findings are sorted below, so the order of the
     // passes does not show.
+    if options.counts_tokens() && skills.iter().any(|s| could_exceed(s, options)) {
+        tokens::preload(Encoding::default());
+    }
     let (late, early): (Vec<&Rule>, Vec<&Rule>) = rules::all()
         .filter(|r| options.enabled(r))
         .partition(|r| r.id == COUNTS_TOKENS);

@@ -53,24 +53,6 @@ fn canon(p: &Path) -> PathBuf {
 }
 
 #[test]
-fn watchers_see_each_skill_file_as_it_is_read() {
-    let t = tree(&[
-        ("b-skill/SKILL.md", &skill_md("b-skill")),
-        ("a-skill/SKILL.md", &skill_md("a-skill")),
-        ("a-skill/references/notes.md", "# Notes\n"),
-    ]);
-    let mut seen = Vec::new();
-    let provider = FsProvider::discover_watching(
-        &[Root::explicit(t.path())],
-        FsOptions::default(),
-        &mut |bytes: &[u8]| seen.push(String::from_utf8_lossy(bytes).into_owned()),
-    )
-    .unwrap();
-    assert_eq!(seen, [skill_md("a-skill"), skill_md("b-skill")]);
-    assert_eq!(names(&provider), ["a-skill", "b-skill"]);
-}
-
-#[test]
 fn finds_skills_at_any_depth_in_sorted_order() {
     let t = tree(&[
         ("b-skill/SKILL.md", &skill_md("b-skill")),

@@ -146,10 +146,11 @@ fn mutated_skills_never_break_the_linter_or_the_fixer() {
                 );
             }
         }
-        let plans = fix::fix_all(std::slice::from_ref(&subject), &options);
+        let plans = fix::fix_all(std::slice::from_ref(&subject), &options, &findings);
         for plan in plans {
             let fixed = skill(plan.after.clone());
-            let again = fix::fix_all(std::slice::from_ref(&fixed), &options);
+            let fixed = std::slice::from_ref(&fixed);
+            let again = fix::fix_all(fixed, &options, &lint::lint(fixed, &options));
             assert!(
                 again.is_empty(),
                 "round {round}: fixing twice changes more\n{:?}\n{:?}",

@@ -13,9 +13,7 @@ use crate::paths;
 use crate::provider::{FsProvider, NoteKind, SkillProvider};
 use crate::report::lint::{LintReport, Sources, plural};
 use crate::report::{self, github, human, sarif};
-use crate::rules::Severity;
 use crate::skill::Skill;
-use crate::tokens::{self, Encoding};
 
 pub fn run(args: &LintArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<Outcome> {
     let cwd = std::env::current_dir().map_err(Error::WorkingDirectory)?;
@@ -25,21 +23,12 @@ pub fn run(args: &LintArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         return Ok(Outcome::Success);
     }
 
-    // S106 counts the tokens of bodies longer than its limit in bytes (a text of N bytes has at
-    // most N tokens), and loading the token tables takes longer than the rest of a large run: a
-    // body that long starts the load on another core while discovery goes on.
-    let counts_tokens = config.options.counts_tokens();
-    let limit = config.options.settings.max_body_tokens;
-    let mut on_read = |bytes: &[u8]| {
-        if counts_tokens && bytes.len() > limit && body_len(bytes) > limit {
-            tokens::preload(Encoding::default());
-        }
-    };
-    let (provider, skills) = discover(args, &config, &mut on_read)?;
+    let (provider, skills) = discover(args, &config)?;
     let mut findings = lint::lint(&skills, &config.options);
+    let mut files_changed = false;
 
     if args.fix {
-        let plans = fix::fix_all(&skills, &config.options);
+        let plans = fix::fix_all(&skills, &config.options, &findings);
         let changes: usize = plans.iter().map(|p| p.applied.len()).sum();
         let files = plural(plans.len(), "file");
         let fixes = if changes == 1 {
@@ -71,15 +60,17 @@ pub fn run(args: &LintArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         if !plans.is_empty() {
             log.push_str(&format!("applied {fixes} in {files}\n"));
             report::write_text(err, &log)?;
-            let (_, fresh) = discover(args, &config, &mut |_| {})?;
+            let (_, fresh) = discover(args, &config)?;
             findings = lint::lint(&fresh, &config.options);
+            files_changed = true;
         }
     }
 
-    let mut sources = Sources::new(skills.iter().map(|s| (s.skill_md.clone(), &s.source)));
-    if args.fix {
-        sources = Sources::default(); // files changed: read them again
-    }
+    let mut sources = if files_changed {
+        Sources::default() // read the fixed files again
+    } else {
+        Sources::new(skills.iter().map(|s| (s.skill_md.clone(), &s.source)))
+    };
     let shown = |p: &Path| paths::display(p, &cwd);
     let report = LintReport::new(&findings, &mut sources, skills.len(), shown);
     match args.format {
@@ -104,28 +95,11 @@ pub fn run(args: &LintArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
     }
 
     let fails = report.summary.errors > 0 || (config.deny_warnings && report.summary.warnings > 0);
-    debug_assert_eq!(
-        report.summary.errors,
-        findings
-            .iter()
-            .filter(|f| f.severity == Severity::Error)
-            .count()
-    );
     Ok(if fails {
         Outcome::Findings
     } else {
         Outcome::Success
     })
-}
-
-/// The length in bytes of a skill file's body as S106 measures it (trimmed).
-fn body_len(bytes: &[u8]) -> usize {
-    let source = crate::source::Source::new(bytes.to_vec());
-    let body = crate::frontmatter::parse(&source).body;
-    let end = body.end.min(bytes.len());
-    String::from_utf8_lossy(&bytes[body.start.min(end)..end])
-        .trim()
-        .len()
 }
 
 /// Defaults, then the config file, then flags.
@@ -161,12 +135,8 @@ fn effective_config(args: &LintArgs, cwd: &Path) -> Result<Config> {
 }
 
 /// The skills to lint: everything discovered that no `ignore` glob excludes.
-fn discover(
-    args: &LintArgs,
-    config: &Config,
-    on_read: &mut dyn FnMut(&[u8]),
-) -> Result<(FsProvider, Vec<Skill>)> {
-    let (provider, _) = super::discover_watching(&args.discovery, on_read)?;
+fn discover(args: &LintArgs, config: &Config) -> Result<(FsProvider, Vec<Skill>)> {
+    let (provider, _) = super::discover(&args.discovery)?;
     let skills: Vec<Skill> = provider
         .list()
         .iter()

@@ -12,16 +12,8 @@ use crate::provider::{FsProvider, Root};
 
 /// Discovers the skills a command works on, and the directory paths are shown relative to.
 pub fn discover(args: &DiscoveryArgs) -> Result<(FsProvider, PathBuf)> {
-    discover_watching(args, &mut |_| {})
-}
-
-/// [`discover`], handing each skill file's bytes to `on_read` as soon as they are read.
-pub fn discover_watching(
-    args: &DiscoveryArgs,
-    on_read: &mut dyn FnMut(&[u8]),
-) -> Result<(FsProvider, PathBuf)> {
     let cwd = std::env::current_dir().map_err(Error::WorkingDirectory)?;
     let roots: Vec<Root> = args.paths().into_iter().map(Root::explicit).collect();
-    let provider = FsProvider::discover_watching(&roots, args.options(), on_read)?;
+    let provider = FsProvider::discover(&roots, args.options())?;
     Ok((provider, cwd))
 }

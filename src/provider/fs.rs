@@ -103,19 +103,8 @@ impl FsProvider {
     /// Searches every root. Fails only when a required root is missing, unreadable, or a file
     /// that is not a `SKILL.md`; everything else becomes a [`Note`].
     pub fn discover(roots: &[Root], options: FsOptions) -> Result<Self> {
-        Self::discover_watching(roots, options, &mut |_| {})
-    }
-
-    /// [`FsProvider::discover`], calling `on_read` with the bytes of each skill file as soon as
-    /// it is read, before any is parsed: a caller can start early the work a file calls for.
-    pub fn discover_watching(
-        roots: &[Root],
-        options: FsOptions,
-        on_read: &mut dyn FnMut(&[u8]),
-    ) -> Result<Self> {
         let mut run = Discovery {
             options: &options,
-            on_read,
             read: Vec::new(),
             notes: Vec::new(),
             seen: HashSet::new(),
@@ -216,7 +205,6 @@ struct ReadSkill {
 /// The state of one discovery run.
 struct Discovery<'a> {
     options: &'a FsOptions,
-    on_read: &'a mut dyn FnMut(&[u8]),
     /// The skill files read, in discovery order.
     read: Vec<ReadSkill>,
     notes: Vec<Note>,
@@ -434,7 +422,6 @@ impl Discovery<'_> {
         }
         match read_limited(&skill_md, self.options.max_skill_md_bytes) {
             Ok(Some(bytes)) => {
-                (self.on_read)(&bytes);
                 self.read.push(ReadSkill {
                     dir,
                     skill_md,
