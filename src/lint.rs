@@ -1,7 +1,7 @@
 //! The lint engine: runs the rules over discovered skills, then applies what the user decided
 //! (rule severities, inline suppressions, ignored paths). Produces data; `report/` renders it.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::path::PathBuf;
 
 use crate::parallel;
@@ -121,17 +121,22 @@ pub fn lint(skills: &[Skill], options: &LintOptions) -> Vec<Finding> {
             .get(f.skill_dir.as_path())
             .is_none_or(|s| !s.covers(f.rule))
     });
-    let superseded: HashSet<(PathBuf, &str)> = findings
-        .iter()
-        .flat_map(|f| {
-            rules::SUPERSEDES
-                .iter()
-                .filter(move |(specific, _)| *specific == f.rule.id)
-                .map(move |(_, generic)| (f.skill_dir.clone(), *generic))
-        })
-        .collect();
+    // Generic rules a specific finding replaces, per skill.
+    let mut superseded: HashMap<PathBuf, Vec<&str>> = HashMap::new();
+    for f in &findings {
+        for (_, generic) in rules::SUPERSEDES.iter().filter(|(s, _)| *s == f.rule.id) {
+            superseded
+                .entry(f.skill_dir.clone())
+                .or_default()
+                .push(generic);
+        }
+    }
     if !superseded.is_empty() {
-        findings.retain(|f| !superseded.contains(&(f.skill_dir.clone(), f.rule.id)));
+        findings.retain(|f| {
+            superseded
+                .get(f.skill_dir.as_path())
+                .is_none_or(|generic| !generic.contains(&f.rule.id))
+        });
     }
     for finding in &mut findings {
         if let Some(Level::Set(severity)) = options.level(finding.rule) {
@@ -155,8 +160,6 @@ pub struct Suppression {
     /// A bare `<!-- skills-lint-disable -->` turns every rule off.
     all: bool,
     ids: Vec<&'static str>,
-    /// Keys that name no rule, kept so they can be reported.
-    pub unknown: Vec<String>,
 }
 
 const DIRECTIVE: &str = "skills-lint-disable";
@@ -185,12 +188,8 @@ impl Suppression {
             if keys.is_empty() {
                 out.all = true;
             }
-            for key in keys {
-                match rules::find(key) {
-                    Some(rule) => out.ids.push(rule.id),
-                    None => out.unknown.push(key.to_owned()),
-                }
-            }
+            out.ids
+                .extend(keys.into_iter().filter_map(rules::find).map(|r| r.id));
         }
         out
     }
@@ -211,7 +210,6 @@ mod tests {
         );
         assert!(!s.all);
         assert_eq!(s.ids, ["S001", "S001", "S001"]);
-        assert_eq!(s.unknown, ["nope"]);
         assert!(Suppression::parse("<!--skills-lint-disable-->").all);
         assert!(!Suppression::parse("<!-- skills-lint-disable-next-line S001 -->").all);
         assert_eq!(
