@@ -35,7 +35,26 @@ pub enum Command {
     /// List every skill found under the paths: name, scope, path and status.
     #[command(after_help = EXIT_CODES)]
     List(ListArgs),
+
+    /// Print the exact catalog bytes a runtime puts in the prompt for these skills.
+    #[command(after_help = CATALOG_HELP)]
+    Catalog(CatalogArgs),
+
+    /// List the runtime targets: roots, budget, confidence and sources.
+    #[command(after_help = EXIT_CODES)]
+    Targets(TargetsArgs),
 }
+
+const CATALOG_HELP: &str = "\
+The catalog goes to stdout exactly as the runtime injects it, with no newline added, so
+`skills catalog -t codex > catalog.txt` records it and `--check catalog.txt` compares.
+Budgets are computed in the runtime's own unit (characters, display columns, ceil(bytes/4));
+--stats reports them beside o200k model tokens, which are a separate measure.
+
+Exit codes:
+  0  success (with --check: the catalog is unchanged)
+  1  with --check: the catalog differs from FILE (a unified diff is printed)
+  2  the tool failed (bad arguments, missing path, unreadable FILE)";
 
 const LINT_HELP: &str = "\
 Configuration:
@@ -163,6 +182,68 @@ impl DiscoveryArgs {
             ..FsOptions::default()
         }
     }
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct CatalogArgs {
+    #[command(flatten)]
+    pub discovery: DiscoveryArgs,
+
+    /// The runtime whose catalog to print (`skills targets` lists them).
+    #[arg(
+        long,
+        short = 't',
+        value_name = "TARGET",
+        default_value = "agentskills"
+    )]
+    pub target: TargetRef,
+
+    /// Discover skills where the runtime itself looks (its project and user roots, with their
+    /// environment overrides) instead of under PATHs.
+    #[arg(long, conflicts_with = "paths")]
+    pub roots: bool,
+
+    /// The model's context window in tokens, for budgets that scale with it (Claude Code,
+    /// Codex). Default: the runtime's own fallback.
+    #[arg(long, value_name = "TOKENS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub context_window: Option<u64>,
+
+    /// Also report size, budget use and which skills lost their description or were left
+    /// out (to stderr; with --format json, in the JSON).
+    #[arg(long)]
+    pub stats: bool,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = CatalogFormat::Text)]
+    pub format: CatalogFormat,
+
+    /// Compare with FILE instead of printing: exit 1 with a unified diff when they differ.
+    #[arg(long, value_name = "FILE", conflicts_with = "format")]
+    pub check: Option<PathBuf>,
+
+    /// Write paths relative to the working directory, joined onto PREFIX (`.` for plain
+    /// relative paths), so the catalog is the same on every machine.
+    #[arg(long, value_name = "PREFIX")]
+    pub path_prefix: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CatalogFormat {
+    /// The catalog bytes alone.
+    Text,
+    /// The stable JSON schema `skills.catalog/v1`: the text and its statistics.
+    Json,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct TargetsArgs {
+    /// Show everything known about one target.
+    #[arg(value_name = "TARGET")]
+    pub target: Option<TargetRef>,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ListFormat::Table)]
+    pub format: ListFormat,
 }
 
 #[derive(Debug, Clone, Args)]

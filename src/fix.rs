@@ -170,11 +170,13 @@ pub fn write(fix: &FileFix) -> Result<()> {
 pub fn diff(fix: &FileFix, shown: &str) -> String {
     let before = String::from_utf8_lossy(&fix.before);
     let after = String::from_utf8_lossy(&fix.after);
-    similar::TextDiff::from_lines(before.as_ref(), after.as_ref())
-        .unified_diff()
-        .context_radius(2)
-        .header(&format!("a/{shown}"), &format!("b/{shown}"))
-        .to_string()
+    crate::report::unified_diff(
+        &before,
+        &after,
+        &format!("a/{shown}"),
+        &format!("b/{shown}"),
+        2,
+    )
 }
 
 #[cfg(test)]

@@ -283,6 +283,12 @@ pub fn parse(source: &Source) -> Document {
     }
 }
 
+/// Parses YAML text on its own (for runtimes that find their frontmatter differently); the spans
+/// of the result are byte ranges in `yaml`.
+pub fn parse_standalone(yaml: &str) -> Yaml {
+    parse_yaml(yaml, 0, &Source::new(yaml.as_bytes().to_vec()))
+}
+
 /// Parses the YAML block that starts at text offset `base`.
 fn parse_yaml(yaml: &str, base: usize, source: &Source) -> Yaml {
     let pairs = match serde_yaml::from_str::<Value>(yaml) {

@@ -73,5 +73,7 @@ pub fn run(cli: cli::Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<Ou
         cli::Command::Lint(args) => commands::lint::run(&args, out, err),
         cli::Command::Explain(args) => commands::explain::run(&args, out),
         cli::Command::List(args) => commands::list::run(&args, out, err),
+        cli::Command::Catalog(args) => commands::catalog::run(&args, out, err),
+        cli::Command::Targets(args) => commands::targets::run(&args, out),
     }
 }

@@ -1,8 +1,10 @@
 //! One module per subcommand: glue from discovered data to a report, no logic of its own.
 
+pub mod catalog;
 pub mod explain;
 pub mod lint;
 pub mod list;
+pub mod targets;
 
 use std::path::PathBuf;
 

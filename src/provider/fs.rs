@@ -37,6 +37,10 @@ pub struct Root {
     /// A required root that does not exist is an error; an optional one is simply empty (the
     /// runtimes' own roots usually do not all exist).
     pub required: bool,
+    /// How deep below this root to search, when the root's owner fixes it (a runtime that only
+    /// looks at `<root>/*/SKILL.md` searches 2 levels: the skill directory and its file).
+    /// `None` uses [`FsOptions::max_depth`].
+    pub max_depth: Option<usize>,
 }
 
 impl Root {
@@ -47,6 +51,7 @@ impl Root {
             scope: Scope::Custom,
             precedence: 0,
             required: true,
+            max_depth: None,
         }
     }
 
@@ -57,7 +62,15 @@ impl Root {
             scope,
             precedence,
             required: false,
+            max_depth: None,
         }
+    }
+
+    /// The same root, searched `levels` deep at most.
+    #[must_use]
+    pub fn with_max_depth(mut self, levels: usize) -> Self {
+        self.max_depth = Some(levels);
+        self
     }
 }
 
@@ -142,7 +155,12 @@ impl SkillProvider for FsProvider {
         })?;
         let mut files = Vec::new();
         let mut truncated = false;
-        let walker = walker(&dir, &self.options, Arc::new(Mutex::new(Vec::new())));
+        let walker = walker(
+            &dir,
+            self.options.max_depth,
+            &self.options,
+            Arc::new(Mutex::new(Vec::new())),
+        );
         for entry in walker.build().flatten() {
             if !entry.file_type().is_some_and(|t| t.is_file()) {
                 continue;
@@ -253,13 +271,14 @@ impl Discovery<'_> {
             return Ok(());
         }
         fs::read_dir(&path).map_err(|e| Error::unreadable(&root.path, e))?;
-        self.walk(&path, &origin(path.clone()));
+        self.walk(&path, &origin(path.clone()), root.max_depth);
         Ok(())
     }
 
-    fn walk(&mut self, root: &Path, origin: &Origin) {
+    fn walk(&mut self, root: &Path, origin: &Origin, fixed_depth: Option<usize>) {
         let escapes = Arc::new(Mutex::new(Vec::new()));
-        let walker = walker(root, self.options, Arc::clone(&escapes));
+        let max_depth = fixed_depth.unwrap_or(self.options.max_depth);
+        let walker = walker(root, max_depth, self.options, Arc::clone(&escapes));
         // Skill directory -> its skill files (`SKILL.md` first: names sort uppercase first).
         let mut candidates: BTreeMap<PathBuf, Vec<PathBuf>> = BTreeMap::new();
         let mut symlinked_dirs = BTreeSet::new();
@@ -297,7 +316,8 @@ impl Discovery<'_> {
                 {
                     under_skills_dir.push(path.to_path_buf());
                 }
-                if entry.depth() == self.options.max_depth && has_subdirectory(path) {
+                // A depth the root's owner fixed is how that runtime searches, not a bound hit.
+                if fixed_depth.is_none() && entry.depth() == max_depth && has_subdirectory(path) {
                     depth_limited.push(path.to_path_buf());
                 }
                 continue;
@@ -505,7 +525,12 @@ struct Escape {
 
 /// The walker shared by discovery and resource listings: sorted, hidden entries included,
 /// `.git` and `node_modules` skipped, symlinks followed only while they stay under `root`.
-fn walker(root: &Path, options: &FsOptions, escapes: Arc<Mutex<Vec<Escape>>>) -> WalkBuilder {
+fn walker(
+    root: &Path,
+    max_depth: usize,
+    options: &FsOptions,
+    escapes: Arc<Mutex<Vec<Escape>>>,
+) -> WalkBuilder {
     let mut builder = WalkBuilder::new(root);
     let respect = options.respect_gitignore;
     let base = root.to_path_buf();
@@ -517,7 +542,7 @@ fn walker(root: &Path, options: &FsOptions, escapes: Arc<Mutex<Vec<Escape>>>) ->
         .git_exclude(respect)
         .git_global(false)
         .follow_links(true)
-        .max_depth(Some(options.max_depth))
+        .max_depth(Some(max_depth))
         .sort_by_file_name(|a, b| a.cmp(b))
         .filter_entry(move |entry| {
             let is_dir = entry.file_type().is_some_and(|t| t.is_dir());

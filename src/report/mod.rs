@@ -1,11 +1,13 @@
 //! Rendering for people and machines. Only this module and `commands/` write output.
 
+pub mod catalog;
 pub mod github;
 pub mod human;
 pub mod lint;
 pub mod list;
 pub mod sarif;
 pub mod table;
+pub mod targets;
 
 use std::io::Write;
 
@@ -22,4 +24,14 @@ pub fn write_json(out: &mut dyn Write, value: &impl Serialize) -> Result<()> {
 /// Writes text exactly as given.
 pub fn write_text(out: &mut dyn Write, text: &str) -> Result<()> {
     out.write_all(text.as_bytes()).map_err(Error::Output)
+}
+
+/// A unified diff from `before` (labelled `old`) to `after` (labelled `new`), with `context`
+/// lines around each change; empty when the texts are equal (the one place `similar` is used).
+pub fn unified_diff(before: &str, after: &str, old: &str, new: &str, context: usize) -> String {
+    similar::TextDiff::from_lines(before, after)
+        .unified_diff()
+        .context_radius(context)
+        .header(old, new)
+        .to_string()
 }

@@ -1,5 +1,10 @@
-//! Runtime targets: what each agent runtime accepts, reads and rejects, as data. One file per
-//! runtime plus the registry below. Lint rules ask the selected targets what is an error for whom.
+//! Runtime targets: what each agent runtime accepts, reads, rejects and injects, as data plus
+//! small functions. One file per runtime plus the registry below. Lint rules ask the selected
+//! targets what is an error for whom; `skills catalog` asks them for their exact bytes.
+
+pub mod catalog;
+pub mod env;
+pub mod text;
 
 mod agentskills;
 mod claude_code;
@@ -7,6 +12,13 @@ mod codex;
 
 use std::fmt;
 use std::str::FromStr;
+
+use serde::Serialize;
+
+use crate::skill::Skill;
+use catalog::{Admitted, Collision, Context, Entry, Rendered};
+use env::{Env, RootSpec};
+use text::Unit;
 
 /// Which characters a runtime accepts in a skill name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,7 +30,8 @@ pub enum NameCharset {
 }
 
 /// How sure we are of a target's facts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Confidence {
     /// Read from the runtime's source code.
     Source,
@@ -26,8 +39,36 @@ pub enum Confidence {
     Leak,
     /// Read from the runtime's documentation.
     Docs,
-    /// Inferred from observed behaviour.
+    /// Inferred from observed behaviour, or our decision where the design is silent.
     Approximated,
+}
+
+impl Confidence {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Source => "from source",
+            Self::Leak => "from a leak",
+            Self::Docs => "from docs",
+            Self::Approximated => "approximated",
+        }
+    }
+}
+
+/// A runtime's catalog budget.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Budget {
+    /// The unit the runtime measures in; `None` when it has no budget.
+    pub unit: Option<Unit>,
+    /// The limit and what happens past it, in a sentence.
+    pub summary: &'static str,
+}
+
+impl Budget {
+    /// No budget at all.
+    pub const NONE: Self = Self {
+        unit: None,
+        summary: "none",
+    };
 }
 
 /// A frontmatter field a runtime reads beyond the standard six, and what it does with it.
@@ -61,6 +102,35 @@ pub struct Target {
     /// Reads frontmatter with StrictYAML: flow collections, anchors, aliases, tags and duplicate
     /// keys fail the skill.
     pub strict_yaml: bool,
+
+    /// Where the catalog goes in the prompt.
+    pub placement: &'static str,
+    /// The places the runtime looks for skills, in the order it looks.
+    pub roots: fn(&Env) -> Vec<RootSpec>,
+    /// The roots in a line, with the environment variables that move them.
+    pub roots_summary: &'static str,
+    /// Who wins a name collision.
+    pub collision: Collision,
+    /// Whether the runtime lists a skill, and by what name and description.
+    pub admit: fn(&Skill) -> Result<Admitted, String>,
+    /// What the runtime does with a skill it cannot parse, in a sentence.
+    pub broken_skill: &'static str,
+    /// The frontmatter fields the runtime reads.
+    pub fields_read: &'static [&'static str],
+    /// How the catalog is ordered, in a sentence.
+    pub ordering: &'static str,
+    /// What is escaped, in a sentence.
+    pub escaping: &'static str,
+    /// What happens to whitespace and newlines in descriptions, in a sentence.
+    pub whitespace: &'static str,
+    pub budget: Budget,
+    /// The exact catalog bytes for the admitted skills, in discovery order.
+    pub render: fn(&[Entry<'_>], &Context<'_>) -> Rendered,
+    /// The parts that are our decisions rather than the runtime's pinned behaviour.
+    pub decisions: &'static [&'static str],
+    /// Skills the runtime ships and lists itself, which a preview cannot include ("" if none).
+    pub builtins: &'static str,
+
     pub confidence: Confidence,
     /// Where the facts come from.
     pub reference: &'static str,

@@ -29,7 +29,7 @@ mod s025_unknown_field;
 mod s026_reserved_word_in_name;
 mod s027_angle_brackets;
 mod s028_duplicate_field;
-mod s029_strict_yaml_construct;
+pub(crate) mod s029_strict_yaml_construct;
 
 use super::Rule;
 

@@ -131,6 +131,11 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     }
 }
 
+/// Whether StrictYAML refuses something in `yaml` (for targets that read with it).
+pub(crate) fn refuses(yaml: &str) -> bool {
+    !events(yaml).is_empty()
+}
+
 /// Every refused construct in `yaml`, in order. Stops quietly at a syntax error (S004 reports
 /// those).
 fn constructs(yaml: &str) -> Vec<Construct> {

@@ -1,0 +1,121 @@
+//! `skills catalog` statistics: the `skills.catalog/v1` JSON schema and the lines `--stats`
+//! writes to stderr.
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use crate::targets::catalog::{BudgetUse, ChangeKind};
+use crate::targets::text::Unit;
+
+pub const SCHEMA: &str = "skills.catalog/v1";
+
+/// The whole JSON document.
+#[derive(Debug, Serialize)]
+pub struct CatalogReport {
+    pub schema: &'static str,
+    pub target: &'static str,
+    /// The exact catalog bytes (as UTF-8 text).
+    pub text: String,
+    pub stats: Stats,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Stats {
+    /// Skills discovered.
+    pub found: usize,
+    /// Skills the catalog lists.
+    pub listed: usize,
+    pub bytes: u64,
+    /// Unicode scalar values.
+    pub characters: u64,
+    /// Model tokens (o200k_base) of the whole text. Not the runtime's budget unit.
+    pub o200k_tokens: usize,
+    pub context_window: Option<u64>,
+    /// The runtime's own budget and how much of it the catalog uses.
+    pub budget: Option<BudgetUse>,
+    /// Skills the runtime ships and lists itself, not included here.
+    #[serde(skip_serializing_if = "str::is_empty")]
+    pub builtins_not_shown: &'static str,
+    /// Every skill that lost something, and why.
+    pub changes: Vec<ChangeRow>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ChangeRow {
+    pub name: String,
+    pub path: String,
+    pub change: ChangeKind,
+    pub reason: String,
+}
+
+/// The `--stats` lines.
+pub fn human(target: &str, stats: &Stats) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{target}: {} of {} skill{} listed",
+        stats.listed,
+        stats.found,
+        if stats.found == 1 { "" } else { "s" }
+    );
+    let _ = writeln!(
+        out,
+        "size: {} bytes, {} characters, {} o200k tokens",
+        stats.bytes, stats.characters, stats.o200k_tokens
+    );
+    match stats.budget {
+        Some(BudgetUse { unit, limit, used }) => {
+            let window = stats
+                .context_window
+                .map_or_else(String::new, |w| format!(" at a {w}-token context window"));
+            let _ = writeln!(
+                out,
+                "budget: {used} of {limit} {}{window} ({})",
+                budget_unit(unit),
+                percent(used, limit)
+            );
+        }
+        None => {
+            let _ = writeln!(out, "budget: none");
+        }
+    }
+    if !stats.builtins_not_shown.is_empty() {
+        let _ = writeln!(out, "not shown: {}", stats.builtins_not_shown);
+    }
+    for change in &stats.changes {
+        let _ = writeln!(
+            out,
+            "{}: {} ({}): {}",
+            change.change.as_str(),
+            change.name,
+            change.path,
+            change.reason
+        );
+    }
+    out
+}
+
+fn budget_unit(unit: Unit) -> &'static str {
+    unit.name()
+}
+
+fn percent(used: u64, limit: u64) -> String {
+    if limit == 0 {
+        return "over".to_owned();
+    }
+    let tenths = used.saturating_mul(1000) / limit;
+    format!("{}.{}%", tenths / 10, tenths % 10)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentages_round_down_to_tenths() {
+        assert_eq!(percent(1, 3), "33.3%");
+        assert_eq!(percent(8000, 8000), "100.0%");
+        assert_eq!(percent(5, 0), "over");
+    }
+}

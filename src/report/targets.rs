@@ -1,0 +1,138 @@
+//! `skills targets`: the registry as a table, one target in full, or JSON.
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use super::table;
+use crate::targets::env::{Env, RootSpec};
+use crate::targets::{Confidence, Target};
+
+pub const SCHEMA: &str = "skills.targets/v1";
+
+/// One target, as JSON.
+#[derive(Debug, Serialize)]
+pub struct TargetRow {
+    pub id: &'static str,
+    pub runtime: &'static str,
+    pub confidence: Confidence,
+    pub reference: &'static str,
+    pub placement: &'static str,
+    pub roots: &'static str,
+    /// The roots as they resolve on this machine, in search order.
+    pub roots_here: Vec<RootSpec>,
+    pub collision: &'static str,
+    pub broken_skill: &'static str,
+    pub fields_read: &'static [&'static str],
+    pub ordering: &'static str,
+    pub escaping: &'static str,
+    pub whitespace: &'static str,
+    pub budget: crate::targets::Budget,
+    pub builtins: &'static str,
+    pub decisions: &'static [&'static str],
+}
+
+#[derive(Debug, Serialize)]
+pub struct TargetsReport {
+    pub schema: &'static str,
+    pub targets: Vec<TargetRow>,
+}
+
+pub fn row(target: &'static Target, env: &Env) -> TargetRow {
+    TargetRow {
+        id: target.id,
+        runtime: target.display,
+        confidence: target.confidence,
+        reference: target.reference,
+        placement: target.placement,
+        roots: target.roots_summary,
+        roots_here: (target.roots)(env),
+        collision: target.collision.describe(),
+        broken_skill: target.broken_skill,
+        fields_read: target.fields_read,
+        ordering: target.ordering,
+        escaping: target.escaping,
+        whitespace: target.whitespace,
+        budget: target.budget,
+        builtins: target.builtins,
+        decisions: target.decisions,
+    }
+}
+
+/// Every target in a table.
+pub fn table(targets: &[&'static Target]) -> String {
+    table::render(
+        &[
+            "TARGET",
+            "RUNTIME",
+            "ROOTS",
+            "BUDGET",
+            "CONFIDENCE",
+            "REFERENCE",
+        ],
+        targets.iter().map(|t| {
+            vec![
+                t.id.to_owned(),
+                t.display.to_owned(),
+                t.roots_summary.to_owned(),
+                t.budget.summary.to_owned(),
+                t.confidence.as_str().to_owned(),
+                t.reference.to_owned(),
+            ]
+        }),
+    )
+}
+
+/// One target in full.
+pub fn page(row: &TargetRow) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{} — {} ({})",
+        row.id,
+        row.runtime,
+        row.confidence.as_str()
+    );
+    let field = |out: &mut String, label: &str, value: &str| {
+        let _ = writeln!(out, "{label:<12}{value}");
+    };
+    field(&mut out, "reference", row.reference);
+    field(&mut out, "catalog", row.placement);
+    field(&mut out, "roots", row.roots);
+    for root in &row.roots_here {
+        let depth = match root.max_depth {
+            Some(2) => " (one level: <root>/*/SKILL.md)".to_owned(),
+            Some(n) => format!(" (up to {n} levels)"),
+            None => " (recursive)".to_owned(),
+        };
+        let _ = writeln!(
+            out,
+            "{:<12}  {:<8}{}{depth}",
+            "",
+            root.scope.as_str(),
+            root.path.display()
+        );
+    }
+    field(&mut out, "collision", row.collision);
+    field(&mut out, "broken", row.broken_skill);
+    field(&mut out, "fields", &row.fields_read.join(", "));
+    field(&mut out, "ordering", row.ordering);
+    field(&mut out, "escaping", row.escaping);
+    field(&mut out, "whitespace", row.whitespace);
+    let budget = match row.budget.unit {
+        Some(unit) => format!("{} [{}]", row.budget.summary, unit.name()),
+        None => row.budget.summary.to_owned(),
+    };
+    field(&mut out, "budget", &budget);
+    if !row.builtins.is_empty() {
+        field(&mut out, "built-ins", row.builtins);
+    }
+    for (i, decision) in row.decisions.iter().enumerate() {
+        field(
+            &mut out,
+            if i == 0 { "decisions" } else { "" },
+            &format!("- {decision}"),
+        );
+    }
+    out
+}

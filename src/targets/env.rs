@@ -1,0 +1,179 @@
+//! The machine a runtime runs on, as far as discovery cares: the working directory, the home
+//! directory and the environment variables that move roots (`CODEX_HOME`, `PIXIR_HOME`, …).
+//! Captured once, so a target's roots are a pure function of it and tests can make one up.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use crate::provider::Root;
+use crate::skill::Scope;
+
+/// The working directory, home and environment a runtime would see.
+#[derive(Debug, Clone, Default)]
+pub struct Env {
+    pub cwd: PathBuf,
+    pub home: Option<PathBuf>,
+    vars: BTreeMap<String, String>,
+}
+
+impl Env {
+    /// A made-up environment: no variables set.
+    pub fn new(cwd: impl Into<PathBuf>, home: Option<PathBuf>) -> Self {
+        Self {
+            cwd: cwd.into(),
+            home,
+            vars: BTreeMap::new(),
+        }
+    }
+
+    /// This process's environment. `HOME` (or `USERPROFILE` on Windows) is the home directory.
+    pub fn from_process(cwd: PathBuf) -> Self {
+        let vars: BTreeMap<String, String> = std::env::vars_os()
+            .filter_map(|(k, v)| Some((k.into_string().ok()?, v.into_string().ok()?)))
+            .collect();
+        let home = ["HOME", "USERPROFILE"]
+            .iter()
+            .find_map(|k| vars.get(*k).filter(|v| !v.is_empty()))
+            .map(PathBuf::from);
+        Self { cwd, home, vars }
+    }
+
+    /// The same environment with one more variable set.
+    #[must_use]
+    pub fn with_var(mut self, key: &str, value: &str) -> Self {
+        self.vars.insert(key.to_owned(), value.to_owned());
+        self
+    }
+
+    /// A variable's value, when it is set and not empty.
+    pub fn var(&self, key: &str) -> Option<&str> {
+        self.vars
+            .get(key)
+            .map(String::as_str)
+            .filter(|v| !v.is_empty())
+    }
+
+    /// Whether a variable is set at all (even to "").
+    pub fn is_set(&self, key: &str) -> bool {
+        self.vars.contains_key(key)
+    }
+
+    /// `~/rel`, or nothing when the home directory is unknown.
+    pub fn home_join(&self, rel: &str) -> Option<PathBuf> {
+        self.home.as_ref().map(|h| h.join(rel))
+    }
+
+    /// The directory named by `key`, else `~/default`: how `CODEX_HOME`, `PIXIR_HOME` and their
+    /// kind work.
+    pub fn var_dir(&self, key: &str, default: &str) -> Option<PathBuf> {
+        match self.var(key) {
+            Some(dir) => Some(self.cwd.join(dir)),
+            None => self.home_join(default),
+        }
+    }
+
+    /// The nearest directory at or above the working directory that holds `marker` (`.git`),
+    /// else the working directory itself.
+    pub fn project_root(&self, marker: &str) -> PathBuf {
+        self.cwd
+            .ancestors()
+            .find(|dir| dir.join(marker).exists())
+            .unwrap_or(&self.cwd)
+            .to_path_buf()
+    }
+
+    /// Every directory from the project root (found by `marker`) down to the working
+    /// directory, outermost first.
+    pub fn project_root_to_cwd(&self, marker: &str) -> Vec<PathBuf> {
+        let root = self.project_root(marker);
+        let mut dirs: Vec<PathBuf> = self
+            .cwd
+            .ancestors()
+            .take_while(|dir| dir.starts_with(&root))
+            .map(Path::to_path_buf)
+            .collect();
+        dirs.reverse();
+        dirs
+    }
+}
+
+/// One place a runtime looks for skills, in the order it looks.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RootSpec {
+    pub path: PathBuf,
+    pub scope: Scope,
+    /// How deep below the root the runtime searches (`2` = `<root>/*/SKILL.md`); `None` for an
+    /// unbounded (or deep) recursive search.
+    pub max_depth: Option<usize>,
+}
+
+impl RootSpec {
+    /// `<root>/*/SKILL.md`: the skill directories right under the root.
+    pub fn one_level(path: PathBuf, scope: Scope) -> Self {
+        Self {
+            path,
+            scope,
+            max_depth: Some(2),
+        }
+    }
+
+    /// A recursive search, `levels` deep at most (`None`: our default bound).
+    pub fn recursive(path: PathBuf, scope: Scope, levels: Option<usize>) -> Self {
+        Self {
+            path,
+            scope,
+            max_depth: levels,
+        }
+    }
+
+    /// The provider root for it: optional, since most of a runtime's roots do not exist on a
+    /// given machine.
+    pub fn to_root(&self) -> Root {
+        let root = Root::optional(self.path.clone(), self.scope, 0);
+        match self.max_depth {
+            Some(levels) => root.with_max_depth(levels),
+            None => root,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variables_move_roots_and_empty_ones_do_not() {
+        let env = Env::new("/p", Some("/h".into())).with_var("CODEX_HOME", "/c");
+        assert_eq!(
+            env.var_dir("CODEX_HOME", ".codex"),
+            Some(PathBuf::from("/c"))
+        );
+        assert_eq!(
+            env.var_dir("PIXIR_HOME", ".pixir"),
+            Some(PathBuf::from("/h/.pixir"))
+        );
+        let empty = Env::new("/p", Some("/h".into())).with_var("CODEX_HOME", "");
+        assert_eq!(
+            empty.var_dir("CODEX_HOME", ".codex"),
+            Some(PathBuf::from("/h/.codex"))
+        );
+        assert!(empty.is_set("CODEX_HOME"));
+    }
+
+    #[test]
+    fn project_root_to_cwd_walks_down_from_the_marker() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("repo");
+        std::fs::create_dir_all(root.join(".git")).unwrap();
+        std::fs::create_dir_all(root.join("a/b")).unwrap();
+        let env = Env::new(root.join("a/b"), None);
+        assert_eq!(
+            env.project_root_to_cwd(".git"),
+            vec![root.clone(), root.join("a"), root.join("a/b")]
+        );
+        let outside = Env::new(dir.path(), None);
+        assert_eq!(outside.project_root_to_cwd(".git"), vec![dir.path()]);
+    }
+}

@@ -1,0 +1,275 @@
+//! The small text operations runtimes disagree on: escaping, sort order, whitespace, and the
+//! unit a budget is measured in. ICU collation (`icu_collator`) and terminal width
+//! (`unicode-width`) are used here only.
+
+use std::cmp::Ordering;
+use std::sync::OnceLock;
+
+use icu_collator::options::CollatorOptions;
+use icu_collator::{Collator, CollatorBorrowed};
+use serde::Serialize;
+
+/// Which characters a runtime turns into entities.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Escaping {
+    /// Nothing is escaped.
+    None,
+    /// Python's `html.escape`: `& < > " '`, with `'` as `&#x27;`.
+    PythonHtml,
+    /// `& < > " '`, with `'` as `&apos;` (pi, OpenClaw, Mastra).
+    XmlApos,
+    /// `& < >` only.
+    AmpLtGt,
+    /// `& < > "`.
+    AmpLtGtQuot,
+}
+
+impl Escaping {
+    pub fn apply(self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        for c in text.chars() {
+            let entity = match (self, c) {
+                (Self::None, _) => None,
+                (_, '&') => Some("&amp;"),
+                (_, '<') => Some("&lt;"),
+                (_, '>') => Some("&gt;"),
+                (Self::PythonHtml | Self::XmlApos | Self::AmpLtGtQuot, '"') => Some("&quot;"),
+                (Self::PythonHtml, '\'') => Some("&#x27;"),
+                (Self::XmlApos, '\'') => Some("&apos;"),
+                _ => None,
+            };
+            match entity {
+                Some(entity) => out.push_str(entity),
+                None => out.push(c),
+            }
+        }
+        out
+    }
+
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Self::None => "none",
+            Self::PythonHtml => "& < > \" ' (Python html.escape: ' as &#x27;)",
+            Self::XmlApos => "& < > \" ' (' as &apos;)",
+            Self::AmpLtGt => "& < >",
+            Self::AmpLtGtQuot => "& < > \"",
+        }
+    }
+}
+
+/// How names are compared when a runtime sorts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Collation {
+    /// Byte order of the UTF-8 text (Rust `String`, Go `string`, Python `str` on code points).
+    Bytes,
+    /// JavaScript's default `Array.prototype.sort`: UTF-16 code units.
+    Utf16,
+    /// JavaScript `a.localeCompare(b)`: the ICU root collation (case and accents are secondary
+    /// differences, punctuation sorts before digits and letters).
+    Locale,
+}
+
+impl Collation {
+    pub fn compare(self, a: &str, b: &str) -> Ordering {
+        match self {
+            Self::Bytes => a.cmp(b),
+            Self::Utf16 => a.encode_utf16().cmp(b.encode_utf16()),
+            Self::Locale => collator().compare(a, b),
+        }
+    }
+
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Self::Bytes => "byte order",
+            Self::Utf16 => "UTF-16 code unit order",
+            Self::Locale => "localeCompare (ICU root collation)",
+        }
+    }
+}
+
+fn collator() -> &'static CollatorBorrowed<'static> {
+    static COLLATOR: OnceLock<CollatorBorrowed<'static>> = OnceLock::new();
+    COLLATOR.get_or_init(|| {
+        // The root collation's data is compiled in, so this cannot fail for the default locale.
+        Collator::try_new(Default::default(), CollatorOptions::default())
+            .unwrap_or_else(|_| unreachable!("the root collation is compiled in"))
+    })
+}
+
+/// The unit a runtime measures its catalog budget in. Never model tokens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Unit {
+    /// UTF-8 bytes.
+    Bytes,
+    /// Unicode scalar values (Rust `chars().count()`, Python `len`).
+    Chars,
+    /// UTF-16 code units (JavaScript `.length`).
+    Utf16,
+    /// Terminal columns (`string-width`: East Asian wide characters count 2).
+    DisplayWidth,
+    /// ceil(bytes / 4), Codex's `approx_token_count`.
+    ApproxTokens,
+    /// Whole skills.
+    Skills,
+}
+
+impl Unit {
+    /// The size of `text` in this unit (`Skills` counts nothing: it is not a text measure).
+    pub fn measure(self, text: &str) -> u64 {
+        let n = match self {
+            Self::Bytes => text.len(),
+            Self::Chars => text.chars().count(),
+            Self::Utf16 => text.encode_utf16().count(),
+            Self::DisplayWidth => display_width(text),
+            Self::ApproxTokens => text.len().div_ceil(4),
+            Self::Skills => 0,
+        };
+        n as u64
+    }
+
+    /// The plural name, for "1200 of 8000 characters".
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Bytes => "bytes",
+            Self::Chars => "characters",
+            Self::Utf16 => "UTF-16 code units",
+            Self::DisplayWidth => "display columns",
+            Self::ApproxTokens => "approximate tokens (ceil(bytes/4))",
+            Self::Skills => "skills",
+        }
+    }
+}
+
+/// Terminal columns: wide (CJK) characters 2, zero-width characters 0, control characters 0.
+pub fn display_width(text: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(text)
+}
+
+/// The longest prefix of `text` at most `limit` wide in `unit` (never splitting a character).
+pub fn prefix_within(text: &str, unit: Unit, limit: u64) -> &str {
+    let mut used = 0u64;
+    for (i, c) in text.char_indices() {
+        let cost = match unit {
+            Unit::Bytes => c.len_utf8() as u64,
+            Unit::Chars => 1,
+            Unit::Utf16 => c.len_utf16() as u64,
+            Unit::DisplayWidth => unicode_width::UnicodeWidthChar::width(c).unwrap_or(0) as u64,
+            Unit::ApproxTokens | Unit::Skills => {
+                return prefix_within(text, Unit::Bytes, limit.saturating_mul(4));
+            }
+        };
+        if used + cost > limit {
+            return &text[..i];
+        }
+        used += cost;
+    }
+    text
+}
+
+/// Every run of whitespace as one space, trimmed: Codex's `sanitize_single_line`.
+pub fn collapse_whitespace(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escaping_sets() {
+        let s = r#"a & <b> "c" 'd'"#;
+        assert_eq!(Escaping::None.apply(s), s);
+        assert_eq!(
+            Escaping::PythonHtml.apply(s),
+            "a &amp; &lt;b&gt; &quot;c&quot; &#x27;d&#x27;"
+        );
+        assert_eq!(
+            Escaping::XmlApos.apply(s),
+            "a &amp; &lt;b&gt; &quot;c&quot; &apos;d&apos;"
+        );
+        assert_eq!(Escaping::AmpLtGt.apply(s), r#"a &amp; &lt;b&gt; "c" 'd'"#);
+        assert_eq!(
+            Escaping::AmpLtGtQuot.apply(s),
+            "a &amp; &lt;b&gt; &quot;c&quot; 'd'"
+        );
+    }
+
+    #[test]
+    fn locale_order_is_not_byte_order() {
+        // Checked against Node's `localeCompare`.
+        let mut names = vec![
+            "b",
+            "B",
+            "a",
+            "_x",
+            "-y",
+            "1",
+            "é",
+            "e",
+            "z",
+            "code-review",
+            "code_review",
+            "codeReview",
+        ];
+        names.sort_by(|a, b| Collation::Locale.compare(a, b));
+        assert_eq!(
+            names,
+            [
+                "_x",
+                "-y",
+                "1",
+                "a",
+                "b",
+                "B",
+                "code_review",
+                "code-review",
+                "codeReview",
+                "e",
+                "é",
+                "z"
+            ]
+        );
+        names.sort_by(|a, b| Collation::Bytes.compare(a, b));
+        assert_eq!(names[..3], ["-y", "1", "B"]);
+    }
+
+    #[test]
+    fn utf16_order_differs_from_bytes_above_the_bmp() {
+        // U+FF61 is one UTF-16 unit above the surrogates; U+1F600 is a surrogate pair.
+        assert_eq!(
+            Collation::Bytes.compare("\u{FF61}", "\u{1F600}"),
+            Ordering::Less
+        );
+        assert_eq!(
+            Collation::Utf16.compare("\u{FF61}", "\u{1F600}"),
+            Ordering::Greater
+        );
+    }
+
+    #[test]
+    fn units_measure_differently() {
+        let s = "日本 ok😀";
+        assert_eq!(Unit::Bytes.measure(s), 13);
+        assert_eq!(Unit::Chars.measure(s), 6);
+        assert_eq!(Unit::Utf16.measure(s), 7);
+        assert_eq!(Unit::DisplayWidth.measure(s), 9);
+        assert_eq!(Unit::ApproxTokens.measure(s), 4);
+    }
+
+    #[test]
+    fn prefixes_respect_the_unit_and_char_boundaries() {
+        assert_eq!(prefix_within("日本語", Unit::DisplayWidth, 5), "日本");
+        assert_eq!(prefix_within("日本語", Unit::Chars, 2), "日本");
+        assert_eq!(prefix_within("日本語", Unit::Bytes, 4), "日");
+        assert_eq!(prefix_within("a😀b", Unit::Utf16, 2), "a");
+        assert_eq!(prefix_within("abc", Unit::Chars, 9), "abc");
+    }
+
+    #[test]
+    fn whitespace_collapses() {
+        assert_eq!(collapse_whitespace("  a\n\tb   c \n"), "a b c");
+    }
+}

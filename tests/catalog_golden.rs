@@ -1,0 +1,180 @@
+//! Golden catalogs: every case under `tests/golden/catalog/<target>/<case>/` runs
+//! `skills catalog --target <target> --path-prefix /home/user/proj ARGS…` with the working
+//! directory `<case>/home/user/proj` and `HOME=<case>/home/user` (nothing else from the
+//! environment but what the case's `env` file sets), and must print exactly `expected.txt`.
+//!
+//! A case holds:
+//! - `home/user/…`: the skills, where the runtime (or the arguments) finds them;
+//! - `args`: the arguments after the target, split on whitespace (`--roots`, paths relative to
+//!   `home/user/proj`, `--context-window N`…);
+//! - `env` (optional): `KEY=VALUE` lines (a relative VALUE is taken from `home/user/proj`);
+//! - `expected.txt`: the exact bytes;
+//! - `changes.txt` (optional): what `--format json` must report lost, one `kind name` per line,
+//!   in the reported order.
+//!
+//! The documented two-skill examples are copied from runtime-formats.md / seed-runtimes.md with
+//! the paths as documented; never regenerate those from the tool's own output.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::fs;
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+
+fn golden_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/catalog")
+}
+
+struct Case {
+    target: String,
+    dir: PathBuf,
+}
+
+fn cases() -> Vec<Case> {
+    let mut cases = Vec::new();
+    let mut targets: Vec<PathBuf> = fs::read_dir(golden_root())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .collect();
+    targets.sort();
+    for target in targets {
+        let mut dirs: Vec<PathBuf> = fs::read_dir(&target)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_dir())
+            .collect();
+        dirs.sort();
+        for dir in dirs {
+            cases.push(Case {
+                target: target.file_name().unwrap().to_string_lossy().into_owned(),
+                dir,
+            });
+        }
+    }
+    cases
+}
+
+fn command(case: &Case, extra: &[&str]) -> Command {
+    let home = case.dir.join("home/user");
+    let proj = home.join("proj");
+    fs::create_dir_all(&proj).unwrap();
+    let args = fs::read_to_string(case.dir.join("args")).unwrap_or_default();
+    let mut cmd = Command::cargo_bin("skills").unwrap();
+    cmd.current_dir(&proj)
+        .env_clear()
+        .env("HOME", &home)
+        .env("NO_COLOR", "1")
+        .args(["catalog", "--target", &case.target])
+        .args(["--path-prefix", "/home/user/proj"])
+        .args(args.split_whitespace())
+        .args(extra);
+    if let Ok(env) = fs::read_to_string(case.dir.join("env")) {
+        for line in env.lines().filter(|l| !l.trim().is_empty()) {
+            let (key, value) = line.split_once('=').expect("KEY=VALUE");
+            let value = if value.starts_with('/') || value.is_empty() {
+                PathBuf::from(value)
+            } else {
+                proj.join(value)
+            };
+            cmd.env(key, value);
+        }
+    }
+    cmd
+}
+
+fn show(case: &Case) -> String {
+    format!(
+        "{}/{}",
+        case.target,
+        case.dir.file_name().unwrap().to_string_lossy()
+    )
+}
+
+#[test]
+fn every_case_prints_its_expected_bytes() {
+    let cases = cases();
+    assert!(!cases.is_empty(), "no golden cases found");
+    let update = std::env::var_os("SKILLS_UPDATE_GOLDEN").is_some();
+    let mut failures = Vec::new();
+    for case in &cases {
+        let out = command(case, &[]).output().unwrap();
+        let expected_file = case.dir.join("expected.txt");
+        if out.status.code() != Some(0) {
+            failures.push(format!(
+                "{}: exit {:?}\n{}",
+                show(case),
+                out.status.code(),
+                String::from_utf8_lossy(&out.stderr)
+            ));
+            continue;
+        }
+        if update && !expected_file.exists() {
+            fs::write(&expected_file, &out.stdout).unwrap();
+        }
+        let expected =
+            fs::read(&expected_file).unwrap_or_else(|_| panic!("{}: no expected.txt", show(case)));
+        if out.stdout != expected {
+            failures.push(format!(
+                "{}: catalog differs\n--- expected\n{}\n--- actual\n{}",
+                show(case),
+                String::from_utf8_lossy(&expected),
+                String::from_utf8_lossy(&out.stdout)
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn cases_report_what_was_lost() {
+    let mut checked = 0;
+    for case in cases() {
+        let Ok(expected) = fs::read_to_string(case.dir.join("changes.txt")) else {
+            continue;
+        };
+        let out = command(&case, &["--format", "json"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", show(&case));
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let expected_text = fs::read(case.dir.join("expected.txt")).unwrap();
+        assert_eq!(
+            json["text"].as_str().unwrap().as_bytes(),
+            expected_text,
+            "{}: JSON text differs from the text output",
+            show(&case)
+        );
+        let changes: Vec<String> = json["stats"]["changes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                format!(
+                    "{} {}",
+                    c["change"].as_str().unwrap(),
+                    c["name"].as_str().unwrap()
+                )
+            })
+            .collect();
+        let expected: Vec<&str> = expected.lines().filter(|l| !l.is_empty()).collect();
+        assert_eq!(changes, expected, "{}", show(&case));
+        checked += 1;
+    }
+    assert!(checked > 0, "no case has a changes.txt");
+}
+
+#[test]
+fn every_target_has_a_documented_example() {
+    let targets: Vec<String> = cases().into_iter().map(|c| c.target).collect();
+    for target in skills::targets::TARGETS {
+        assert!(
+            targets.iter().any(|t| t == target.id),
+            "no golden case for {}",
+            target.id
+        );
+        assert!(
+            golden_root().join(target.id).join("example").is_dir(),
+            "{} has no `example` case (the documented two-skill example)",
+            target.id
+        );
+    }
+}
