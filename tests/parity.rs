@@ -135,3 +135,88 @@ fn dot_is_the_directory_it_names() {
         String::from_utf8_lossy(&out.stdout)
     );
 }
+
+/// `skills catalog --target agentskills ARGS…` run from the corpus, with the corpus path written
+/// as `<CORPUS>` as in the recordings.
+fn corpus_catalog(corpus: &Path, args: &[&str]) -> std::process::Output {
+    Command::cargo_bin("skills")
+        .unwrap()
+        .current_dir(corpus)
+        .args([
+            "catalog",
+            "--target",
+            "agentskills",
+            "--path-prefix",
+            "<CORPUS>",
+        ])
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// The reference's `agentskills to-prompt DIR` on every corpus skill, recorded by
+/// `scripts/reference-prompts.sh`: where it renders, our bytes are identical; where it fails,
+/// we leave the skill out.
+#[test]
+fn catalog_matches_the_reference_to_prompt_on_the_corpus() {
+    let Ok(corpus) = std::fs::canonicalize(repo().join("../shared/corpus")) else {
+        eprintln!("skipped: ../shared/corpus is absent");
+        return;
+    };
+    let text =
+        std::fs::read_to_string(repo().join("tests/data/reference-to-prompt.jsonl")).unwrap();
+    let rows: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 197, "the corpus has 197 skills");
+    let mut rendered = 0;
+    let mut failures = Vec::new();
+    for row in &rows {
+        let dir = row["dir"].as_str().unwrap();
+        if row["ok"].as_bool().unwrap() {
+            rendered += 1;
+            let out = corpus_catalog(&corpus, &[dir]);
+            let expected = row["stdout"].as_str().unwrap();
+            if out.stdout != expected.as_bytes() {
+                failures.push(format!(
+                    "{dir}: differs\n--- reference\n{expected}\n--- skills\n{}{}",
+                    String::from_utf8_lossy(&out.stdout),
+                    String::from_utf8_lossy(&out.stderr)
+                ));
+            }
+        } else {
+            let out = corpus_catalog(&corpus, &[dir]);
+            if out.stdout != b"<available_skills>\n</available_skills>\n" {
+                failures.push(format!(
+                    "{dir}: the reference fails ({}), skills lists it",
+                    row["error"]
+                ));
+            }
+        }
+    }
+    eprintln!(
+        "byte-identical to `agentskills to-prompt`: {}/{rendered} renderable corpus skills",
+        rendered - failures.iter().filter(|f| f.contains(": differs")).count()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert_eq!(
+        rendered, 96,
+        "skills-ref 0.1.1 renders 96 of the corpus skills"
+    );
+
+    // All of them in one run, in reverse path order: the reference keeps argument order.
+    let mut dirs: Vec<&str> = rows
+        .iter()
+        .filter(|r| r["ok"].as_bool().unwrap())
+        .map(|r| r["dir"].as_str().unwrap())
+        .collect();
+    dirs.reverse();
+    let out = corpus_catalog(&corpus, &dirs);
+    let expected =
+        std::fs::read_to_string(repo().join("tests/data/reference-to-prompt-all.txt")).unwrap();
+    assert!(
+        out.stdout == expected.as_bytes(),
+        "the combined catalog differs from the reference"
+    );
+}
