@@ -44,3 +44,13 @@ fn lint_help() {
 fn explain_help() {
     insta::assert_snapshot!("explain_help", output(&["explain", "--help"]));
 }
+
+#[test]
+fn catalog_help() {
+    insta::assert_snapshot!("catalog_help", output(&["catalog", "--help"]));
+}
+
+#[test]
+fn targets_help() {
+    insta::assert_snapshot!("targets_help", output(&["targets", "--help"]));
+}

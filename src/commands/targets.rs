@@ -25,7 +25,7 @@ pub fn run(args: &TargetsArgs, out: &mut dyn Write) -> Result<Outcome> {
             },
         )?,
         (ListFormat::Table, Some(t)) => write_text(out, &view::page(&view::row(t.0, &env)))?,
-        (ListFormat::Table, None) => write_text(out, &view::table(&selected))?,
+        (ListFormat::Table, None) => write_text(out, &view::summary(&selected))?,
     }
     Ok(Outcome::Success)
 }

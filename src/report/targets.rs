@@ -4,7 +4,6 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use super::table;
 use crate::targets::env::{Env, RootSpec};
 use crate::targets::{Confidence, Target};
 
@@ -59,28 +58,27 @@ pub fn row(target: &'static Target, env: &Env) -> TargetRow {
     }
 }
 
-/// Every target in a table.
-pub fn table(targets: &[&'static Target]) -> String {
-    table::render(
-        &[
-            "TARGET",
-            "RUNTIME",
-            "ROOTS",
-            "BUDGET",
-            "CONFIDENCE",
-            "REFERENCE",
-        ],
-        targets.iter().map(|t| {
-            vec![
-                t.id.to_owned(),
-                t.display.to_owned(),
-                t.roots_summary.to_owned(),
-                t.budget.summary.to_owned(),
-                t.confidence.as_str().to_owned(),
-                t.reference.to_owned(),
-            ]
-        }),
-    )
+/// Every target in brief: a heading line, then roots, budget and reference, a blank line
+/// between targets (the texts are too long for table columns).
+pub fn summary(targets: &[&'static Target]) -> String {
+    let mut out = String::new();
+    for (i, t) in targets.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let _ = writeln!(out, "{} — {} ({})", t.id, t.display, t.confidence.as_str());
+        let _ = writeln!(out, "  roots      {}", t.roots_summary);
+        let _ = writeln!(out, "  budget     {}", budget(t.budget));
+        let _ = writeln!(out, "  reference  {}", t.reference);
+    }
+    out
+}
+
+fn budget(budget: crate::targets::Budget) -> String {
+    match budget.unit {
+        Some(unit) => format!("{} [{}]", budget.summary, unit.name()),
+        None => budget.summary.to_owned(),
+    }
 }
 
 /// One target in full.
@@ -119,11 +117,7 @@ pub fn page(row: &TargetRow) -> String {
     field(&mut out, "ordering", row.ordering);
     field(&mut out, "escaping", row.escaping);
     field(&mut out, "whitespace", row.whitespace);
-    let budget = match row.budget.unit {
-        Some(unit) => format!("{} [{}]", row.budget.summary, unit.name()),
-        None => row.budget.summary.to_owned(),
-    };
-    field(&mut out, "budget", &budget);
+    field(&mut out, "budget", &budget(row.budget));
     if !row.builtins.is_empty() {
         field(&mut out, "built-ins", row.builtins);
     }
