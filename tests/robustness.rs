@@ -160,3 +160,40 @@ fn mutated_skills_never_break_the_linter_or_the_fixer() {
         }
     }
 }
+
+/// Every target's catalog of mutated skills: no panic, and the same bytes twice.
+#[test]
+fn mutated_skills_never_break_a_catalog() {
+    use skills::targets::catalog::{self, Context, Paths};
+    use skills::targets::env::Env;
+
+    let files = fixture_files();
+    let env = Env::new("/nonexistent-skills-fuzz", Some("/nonexistent-home".into()));
+    let paths = Paths::absolute(env.home.clone());
+    let mut rng = Rng(0xC0FF_EE00_1234_5678);
+    for round in 0..600 {
+        // A few skills at once, so collisions, sorting and budgets see real work.
+        let count = 1 + rng.below(4);
+        let mut batch = Vec::with_capacity(count);
+        for _ in 0..count {
+            let original = files[rng.below(files.len())].clone();
+            batch.push(skill(mutate(&mut rng, original)));
+        }
+        let window = [None, Some(1), Some(2_000), Some(200_000)][rng.below(4)];
+        let cx = Context {
+            paths: &paths,
+            env: &env,
+            context_window: window,
+        };
+        for target in targets::TARGETS {
+            let first = catalog::build(target, &batch, &cx);
+            let second = catalog::build(target, &batch, &cx);
+            assert_eq!(
+                first.text, second.text,
+                "round {round}: {} is not deterministic",
+                target.id
+            );
+            assert!(first.listed <= batch.len(), "round {round}: {}", target.id);
+        }
+    }
+}
