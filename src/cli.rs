@@ -73,7 +73,7 @@ pub struct LintArgs {
     #[command(flatten)]
     pub discovery: DiscoveryArgs,
 
-    /// A runtime whose rules apply (repeatable): agentskills, claude-code, codex.
+    /// A runtime whose rules apply (repeatable; `skills targets` lists them).
     /// Default: the config's targets, else agentskills.
     #[arg(long = "target", short = 't', value_name = "TARGET")]
     pub targets: Vec<TargetRef>,

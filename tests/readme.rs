@@ -44,11 +44,15 @@ fn examples_match_what_the_commands_print() {
             .args(command.split_whitespace())
             .output()
             .unwrap();
-        let actual = format!(
+        let mut actual = format!(
             "{}{}",
             String::from_utf8(out.stdout).unwrap(),
             String::from_utf8(out.stderr).unwrap()
         );
+        // A catalog often ends without a newline, which a Markdown block cannot show.
+        if !actual.ends_with('\n') {
+            actual.push('\n');
+        }
         assert_eq!(
             actual, expected,
             "README example `skills {command}` is out of date"
