@@ -11,6 +11,7 @@ mod claude_code;
 mod codex;
 mod helix;
 mod metis;
+mod pixir;
 
 use std::fmt;
 use std::str::FromStr;
@@ -145,6 +146,7 @@ pub const TARGETS: &[&Target] = &[
     &codex::TARGET,
     &helix::TARGET,
     &metis::TARGET,
+    &pixir::TARGET,
 ];
 
 /// The target with this ID.
