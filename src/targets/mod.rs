@@ -12,6 +12,7 @@ mod codex;
 mod helix;
 mod metis;
 mod pixir;
+mod trpc_agent_go;
 
 use std::fmt;
 use std::str::FromStr;
@@ -147,6 +148,7 @@ pub const TARGETS: &[&Target] = &[
     &helix::TARGET,
     &metis::TARGET,
     &pixir::TARGET,
+    &trpc_agent_go::TARGET,
 ];
 
 /// The target with this ID.
