@@ -13,6 +13,7 @@ mod helix;
 mod metis;
 mod pixir;
 mod trpc_agent_go;
+mod worker;
 
 use std::fmt;
 use std::str::FromStr;
@@ -149,6 +150,7 @@ pub const TARGETS: &[&Target] = &[
     &metis::TARGET,
     &pixir::TARGET,
     &trpc_agent_go::TARGET,
+    &worker::TARGET,
 ];
 
 /// The target with this ID.
