@@ -18,7 +18,8 @@ pub const TARGET: Target = Target {
     extra_fields: &[],
     metadata_keys: &[],
     name_charset: NameCharset::Unicode,
-    description_limit: 1024,
+    // The ADR documents no limit.
+    description_limit: usize::MAX,
     reserved_words: &[],
     rejects_angle_brackets: false,
     strict_yaml: false,
