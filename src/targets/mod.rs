@@ -9,6 +9,11 @@ pub mod text;
 mod agentskills;
 mod claude_code;
 mod codex;
+mod helix;
+mod metis;
+mod pixir;
+mod trpc_agent_go;
+mod worker;
 
 use std::fmt;
 use std::str::FromStr;
@@ -137,7 +142,16 @@ pub struct Target {
 }
 
 /// Every target, in `--target` listing order.
-pub const TARGETS: &[&Target] = &[&agentskills::TARGET, &claude_code::TARGET, &codex::TARGET];
+pub const TARGETS: &[&Target] = &[
+    &agentskills::TARGET,
+    &claude_code::TARGET,
+    &codex::TARGET,
+    &helix::TARGET,
+    &metis::TARGET,
+    &pixir::TARGET,
+    &trpc_agent_go::TARGET,
+    &worker::TARGET,
+];
 
 /// The target with this ID.
 pub fn find(id: &str) -> Option<&'static Target> {
