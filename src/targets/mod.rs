@@ -137,7 +137,11 @@ pub struct Target {
 }
 
 /// Every target, in `--target` listing order.
-pub const TARGETS: &[&Target] = &[&agentskills::TARGET, &claude_code::TARGET, &codex::TARGET];
+pub const TARGETS: &[&Target] = &[
+    &agentskills::TARGET,
+    &claude_code::TARGET,
+    &codex::TARGET,
+];
 
 /// The target with this ID.
 pub fn find(id: &str) -> Option<&'static Target> {
