@@ -8,6 +8,7 @@ pub mod text;
 
 mod agentskills;
 mod claude_code;
+mod claude_code_legacy;
 mod codex;
 
 use std::fmt;
@@ -140,6 +141,7 @@ pub struct Target {
 pub const TARGETS: &[&Target] = &[
     &agentskills::TARGET,
     &claude_code::TARGET,
+    &claude_code_legacy::TARGET,
     &codex::TARGET,
 ];
 
