@@ -8,6 +8,7 @@ pub mod text;
 
 mod agentskills;
 mod claude_code;
+mod claude_code_legacy;
 mod codex;
 mod helix;
 mod metis;
@@ -145,6 +146,7 @@ pub struct Target {
 pub const TARGETS: &[&Target] = &[
     &agentskills::TARGET,
     &claude_code::TARGET,
+    &claude_code_legacy::TARGET,
     &codex::TARGET,
     &helix::TARGET,
     &metis::TARGET,

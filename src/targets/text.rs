@@ -143,9 +143,15 @@ impl Unit {
     }
 }
 
-/// Terminal columns: wide (CJK) characters 2, zero-width characters 0, control characters 0.
+/// Terminal columns: wide (CJK) characters 2, zero-width characters 0, control characters 0
+/// (as `string-width` counts them; `unicode-width` alone gives `\n` a column).
 pub fn display_width(text: &str) -> usize {
-    unicode_width::UnicodeWidthStr::width(text)
+    if text.chars().any(char::is_control) {
+        let visible: String = text.chars().filter(|c| !c.is_control()).collect();
+        unicode_width::UnicodeWidthStr::width(visible.as_str())
+    } else {
+        unicode_width::UnicodeWidthStr::width(text)
+    }
 }
 
 /// The longest prefix of `text` at most `limit` wide in `unit` (never splitting a character).
@@ -256,6 +262,7 @@ mod tests {
         assert_eq!(Unit::Chars.measure(s), 6);
         assert_eq!(Unit::Utf16.measure(s), 7);
         assert_eq!(Unit::DisplayWidth.measure(s), 9);
+        assert_eq!(Unit::DisplayWidth.measure("a\nb\r\n\t"), 2);
         assert_eq!(Unit::ApproxTokens.measure(s), 4);
     }
 
