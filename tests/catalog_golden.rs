@@ -1,13 +1,16 @@
 //! Golden catalogs: every case under `tests/golden/catalog/<target>/<case>/` runs
-//! `skills catalog --target <target> --path-prefix /home/user/proj ARGS…` with the working
-//! directory `<case>/home/user/proj` and `HOME=<case>/home/user` (nothing else from the
-//! environment but what the case's `env` file sets), and must print exactly `expected.txt`.
+//! `skills catalog --target <target> --path-prefix /home/user/proj ARGS…` on a copy of the
+//! case's `home` in a temporary directory, with the working directory `home/user/proj` (which
+//! holds a `.git` directory, so project-root searches stop there as in a real checkout) and
+//! `HOME=home/user`, nothing else from the environment but what the case's `env` file sets, and
+//! must print exactly `expected.txt`.
 //!
 //! A case holds:
 //! - `home/user/…`: the skills, where the runtime (or the arguments) finds them;
 //! - `args`: the arguments after the target, split on whitespace (`--roots`, paths relative to
 //!   `home/user/proj`, `--context-window N`…);
-//! - `env` (optional): `KEY=VALUE` lines (a relative VALUE is taken from `home/user/proj`);
+//! - `env` (optional): `KEY=VALUE` lines; a VALUE starting with `.` is a path relative to
+//!   `home/user/proj`, any other is used as written;
 //! - `expected.txt`: the exact bytes;
 //! - `changes.txt` (optional): what `--format json` must report lost, one `kind name` per line,
 //!   in the reported order.
@@ -17,7 +20,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 
@@ -55,10 +58,13 @@ fn cases() -> Vec<Case> {
     cases
 }
 
-fn command(case: &Case, extra: &[&str]) -> Command {
-    let home = case.dir.join("home/user");
+/// A copy of the case's tree with a `.git` marker in the project, and the command to run there.
+fn command(case: &Case, extra: &[&str]) -> (tempfile::TempDir, Command) {
+    let scratch = tempfile::tempdir().unwrap();
+    copy_tree(&case.dir.join("home"), &scratch.path().join("home"));
+    let home = scratch.path().join("home/user");
     let proj = home.join("proj");
-    fs::create_dir_all(&proj).unwrap();
+    fs::create_dir_all(proj.join(".git")).unwrap();
     let args = fs::read_to_string(case.dir.join("args")).unwrap_or_default();
     let mut cmd = Command::cargo_bin("skills").unwrap();
     cmd.current_dir(&proj)
@@ -72,15 +78,42 @@ fn command(case: &Case, extra: &[&str]) -> Command {
     if let Ok(env) = fs::read_to_string(case.dir.join("env")) {
         for line in env.lines().filter(|l| !l.trim().is_empty()) {
             let (key, value) = line.split_once('=').expect("KEY=VALUE");
-            let value = if value.starts_with('/') || value.is_empty() {
-                PathBuf::from(value)
+            if value.starts_with('.') {
+                cmd.env(key, proj.join(value));
             } else {
-                proj.join(value)
-            };
-            cmd.env(key, value);
+                cmd.env(key, value);
+            }
         }
     }
-    cmd
+    (scratch, cmd)
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// Runs `f` on every case, two at a time.
+fn each_case<T: Send>(cases: &[Case], f: impl Fn(&Case) -> T + Sync) -> Vec<T> {
+    let half = cases.len().div_ceil(2).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = cases
+            .chunks(half)
+            .map(|chunk| scope.spawn(|| chunk.iter().map(&f).collect::<Vec<T>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect()
+    })
 }
 
 fn show(case: &Case) -> String {
@@ -96,52 +129,57 @@ fn every_case_prints_its_expected_bytes() {
     let cases = cases();
     assert!(!cases.is_empty(), "no golden cases found");
     let update = std::env::var_os("SKILLS_UPDATE_GOLDEN").is_some();
-    let mut failures = Vec::new();
-    for case in &cases {
-        let out = command(case, &[]).output().unwrap();
+    let failures: Vec<String> = each_case(&cases, |case| {
+        let (_scratch, mut cmd) = command(case, &[]);
+        let out = cmd.output().unwrap();
         let expected_file = case.dir.join("expected.txt");
         if out.status.code() != Some(0) {
-            failures.push(format!(
+            return Some(format!(
                 "{}: exit {:?}\n{}",
                 show(case),
                 out.status.code(),
                 String::from_utf8_lossy(&out.stderr)
             ));
-            continue;
         }
         if update && !expected_file.exists() {
             fs::write(&expected_file, &out.stdout).unwrap();
         }
         let expected =
             fs::read(&expected_file).unwrap_or_else(|_| panic!("{}: no expected.txt", show(case)));
-        if out.stdout != expected {
-            failures.push(format!(
+        (out.stdout != expected).then(|| {
+            format!(
                 "{}: catalog differs\n--- expected\n{}\n--- actual\n{}",
                 show(case),
                 String::from_utf8_lossy(&expected),
                 String::from_utf8_lossy(&out.stdout)
-            ));
-        }
-    }
+            )
+        })
+    })
+    .into_iter()
+    .flatten()
+    .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
 #[test]
 fn cases_report_what_was_lost() {
-    let mut checked = 0;
-    for case in cases() {
-        let Ok(expected) = fs::read_to_string(case.dir.join("changes.txt")) else {
-            continue;
-        };
-        let out = command(&case, &["--format", "json"]).output().unwrap();
-        assert_eq!(out.status.code(), Some(0), "{}", show(&case));
+    let with_changes: Vec<Case> = cases()
+        .into_iter()
+        .filter(|c| c.dir.join("changes.txt").is_file())
+        .collect();
+    assert!(!with_changes.is_empty(), "no case has a changes.txt");
+    each_case(&with_changes, |case| {
+        let expected = fs::read_to_string(case.dir.join("changes.txt")).unwrap();
+        let (_scratch, mut cmd) = command(case, &["--format", "json"]);
+        let out = cmd.output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", show(case));
         let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         let expected_text = fs::read(case.dir.join("expected.txt")).unwrap();
         assert_eq!(
             json["text"].as_str().unwrap().as_bytes(),
             expected_text,
             "{}: JSON text differs from the text output",
-            show(&case)
+            show(case)
         );
         let changes: Vec<String> = json["stats"]["changes"]
             .as_array()
@@ -156,10 +194,8 @@ fn cases_report_what_was_lost() {
             })
             .collect();
         let expected: Vec<&str> = expected.lines().filter(|l| !l.is_empty()).collect();
-        assert_eq!(changes, expected, "{}", show(&case));
-        checked += 1;
-    }
-    assert!(checked > 0, "no case has a changes.txt");
+        assert_eq!(changes, expected, "{}", show(case));
+    });
 }
 
 #[test]
