@@ -9,6 +9,7 @@ pub mod text;
 mod agentskills;
 mod claude_code;
 mod codex;
+mod gemini_cli;
 mod opencode;
 
 use std::fmt;
@@ -143,6 +144,7 @@ pub const TARGETS: &[&Target] = &[
     &claude_code::TARGET,
     &codex::TARGET,
     &opencode::TARGET,
+    &gemini_cli::TARGET,
 ];
 
 /// The target with this ID.
