@@ -9,6 +9,7 @@ pub mod text;
 mod agentskills;
 mod claude_code;
 mod codex;
+mod copilot;
 mod gemini_cli;
 mod opencode;
 
@@ -145,6 +146,7 @@ pub const TARGETS: &[&Target] = &[
     &codex::TARGET,
     &opencode::TARGET,
     &gemini_cli::TARGET,
+    &copilot::TARGET,
 ];
 
 /// The target with this ID.
