@@ -10,6 +10,7 @@ mod agentskills;
 mod claude_code;
 mod codex;
 mod copilot;
+mod cursor;
 mod gemini_cli;
 mod opencode;
 
@@ -147,6 +148,7 @@ pub const TARGETS: &[&Target] = &[
     &opencode::TARGET,
     &gemini_cli::TARGET,
     &copilot::TARGET,
+    &cursor::TARGET,
 ];
 
 /// The target with this ID.
