@@ -30,7 +30,7 @@ pub const TARGET: Target = Target {
     roots_summary: "~/.gemini/skills, then ~/.agents/skills (home moved by GEMINI_CLI_HOME), then the workspace's .gemini/skills and .agents/skills (trusted folders only); SKILL.md at a root or one level down",
     collision: Collision::LastWinsInPlace,
     admit,
-    broken_skill: "a file that does not open with a `---` line is skipped silently; when the YAML fails to parse, or lacks a string `name` and `description`, the frontmatter is read again line by line (`name:`, and `description:` with indented continuation lines joined by spaces) and the skill is skipped only if that finds no `name:` or no `description:` line",
+    broken_skill: "a file that does not open with a `---` line is skipped silently; when the YAML fails to parse or does not give both `name` and `description` as strings, the frontmatter is read again line by line (`name:`, and `description:` with indented continuation lines joined by spaces) and the skill is skipped only if that finds no `name:` or no `description:` line",
     fields_read: &["name", "description"],
     ordering: "the order skills were found, by tier: built-ins, extensions, ~/.gemini/skills, ~/.agents/skills, .gemini/skills, .agents/skills; a skill overriding a name keeps the place of the one it replaces",
     escaping: "none",

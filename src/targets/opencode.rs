@@ -27,7 +27,7 @@ pub const TARGET: Target = Target {
 
     placement: "one item of the system prompt, unless the agent's permissions deny the `skill` tool; the `skill` tool's own description is static text",
     roots,
-    roots_summary: "~/.claude/skills, ~/.agents/skills, then .claude/skills and .agents/skills in every directory from the working directory up to the git worktree root (none of these with OPENCODE_DISABLE_EXTERNAL_SKILLS; no .claude with OPENCODE_DISABLE_CLAUDE_CODE or OPENCODE_DISABLE_CLAUDE_CODE_SKILLS), then skill/ and skills/ in the config directories $XDG_CONFIG_HOME/opencode (~/.config/opencode), .opencode up to the worktree root (not with OPENCODE_DISABLE_PROJECT_CONFIG), ~/.opencode and $OPENCODE_CONFIG_DIR; every root searched recursively",
+    roots_summary: "~/.claude/skills, ~/.agents/skills, then .claude/skills and .agents/skills from the working directory up to the git root, then skill/ and skills/ in $XDG_CONFIG_HOME/opencode, .opencode up to the git root, ~/.opencode and $OPENCODE_CONFIG_DIR; all recursive; OPENCODE_DISABLE_EXTERNAL_SKILLS, OPENCODE_DISABLE_CLAUDE_CODE(_SKILLS) and OPENCODE_DISABLE_PROJECT_CONFIG turn parts off",
     collision: Collision::LastWins,
     admit,
     broken_skill: "YAML that fails to parse is retried with unquoted values holding a colon turned into block scalars; if it still fails the skill is skipped with a session error. A `name` that is not a string, or a `description` that is present but not a string, skips the skill silently",
