@@ -99,6 +99,16 @@ impl Env {
     }
 }
 
+/// Whether `path` lies below `root` through a directory whose name starts with `.`: a glob
+/// without the `dot` option (`*`, `**`) never matches such a directory, so runtimes that glob
+/// their roots that way do not see skills inside one. `false` when `path` is not under `root`.
+pub fn is_hidden_below(root: &Path, path: &Path) -> bool {
+    path.strip_prefix(root).is_ok_and(|rel| {
+        rel.components()
+            .any(|c| c.as_os_str().to_string_lossy().starts_with('.'))
+    })
+}
+
 /// One place a runtime looks for skills, in the order it looks.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct RootSpec {
@@ -160,6 +170,16 @@ mod tests {
             Some(PathBuf::from("/h/.codex"))
         );
         assert!(empty.is_set("CODEX_HOME"));
+    }
+
+    #[test]
+    fn hidden_directories_below_a_root() {
+        let root = Path::new("/r/.agents/skills");
+        assert!(!is_hidden_below(root, Path::new("/r/.agents/skills/a")));
+        assert!(is_hidden_below(root, Path::new("/r/.agents/skills/.a/b")));
+        assert!(is_hidden_below(root, Path::new("/r/.agents/skills/a/.b")));
+        assert!(!is_hidden_below(root, Path::new("/elsewhere/.a")));
+        assert!(!is_hidden_below(root, root));
     }
 
     #[test]

@@ -10,8 +10,12 @@ mod agentskills;
 mod claude_code;
 mod claude_code_legacy;
 mod codex;
+mod copilot;
+mod cursor;
+mod gemini_cli;
 mod helix;
 mod metis;
+mod opencode;
 mod pixir;
 mod trpc_agent_go;
 mod worker;
@@ -148,6 +152,10 @@ pub const TARGETS: &[&Target] = &[
     &claude_code::TARGET,
     &claude_code_legacy::TARGET,
     &codex::TARGET,
+    &opencode::TARGET,
+    &gemini_cli::TARGET,
+    &copilot::TARGET,
+    &cursor::TARGET,
     &helix::TARGET,
     &metis::TARGET,
     &pixir::TARGET,

@@ -180,6 +180,26 @@ pub fn collapse_whitespace(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// Whether JavaScript's `\s` (and `String.prototype.trim`) counts `c` as white space: the
+/// Unicode `Zs` spaces, tab, vertical tab, form feed, BOM and the four line terminators. Unlike
+/// Rust's `char::is_whitespace` it includes U+FEFF and excludes U+0085.
+pub fn is_js_space(c: char) -> bool {
+    let line_terminator_or_control = matches!(
+        c,
+        '\t' | '\n' | '\u{0B}' | '\u{0C}' | '\r' | '\u{2028}' | '\u{2029}' | '\u{FEFF}'
+    );
+    let space_separator = matches!(
+        c,
+        ' ' | '\u{A0}' | '\u{1680}' | '\u{202F}' | '\u{205F}' | '\u{3000}'
+    ) || ('\u{2000}'..='\u{200A}').contains(&c);
+    line_terminator_or_control || space_separator
+}
+
+/// JavaScript's `s.trim()`.
+pub fn js_trim(text: &str) -> &str {
+    text.trim_matches(is_js_space)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -273,6 +293,13 @@ mod tests {
         assert_eq!(prefix_within("日本語", Unit::Bytes, 4), "日");
         assert_eq!(prefix_within("a😀b", Unit::Utf16, 2), "a");
         assert_eq!(prefix_within("abc", Unit::Chars, 9), "abc");
+    }
+
+    #[test]
+    fn javascript_trim_differs_from_rust_trim() {
+        assert_eq!(js_trim("\u{FEFF} a \u{3000}"), "a");
+        assert_eq!(js_trim("\u{85}a"), "\u{85}a");
+        assert_eq!("\u{85}a".trim(), "a");
     }
 
     #[test]

@@ -1,0 +1,543 @@
+//! `opencode`: opencode (`anomalyco/opencode`, formerly `sst/opencode`), newest upstream. The
+//! catalog is one item of the system prompt: two intro lines and `Skill.fmt(list, {verbose})`,
+//! an `<available_skills>` block sorted with `localeCompare`, joined with `\n`, no trailing
+//! newline (runtime-formats.md §3).
+
+use std::path::PathBuf;
+
+use super::catalog::{Admitted, Change, ChangeKind, Collision, Context, Entry, Rendered, admit};
+use super::env::{Env, RootSpec, is_hidden_below};
+use super::text::{Collation, is_js_space, js_trim};
+use super::{Budget, Confidence, NameCharset, Target};
+use crate::frontmatter::{self, Field, FrontmatterState, Value, ValueKind, Yaml};
+use crate::skill::{Scope, Skill};
+
+pub const TARGET: Target = Target {
+    id: "opencode",
+    display: "opencode",
+    rejects_unknown_fields: false,
+    extra_fields: &[],
+    metadata_keys: &[],
+    name_charset: NameCharset::Unicode,
+    // opencode reads any string as a name or description: no length limit is enforced.
+    description_limit: usize::MAX,
+    reserved_words: &[],
+    rejects_angle_brackets: false,
+    strict_yaml: false,
+
+    placement: "one item of the system prompt, unless the agent's permissions deny the `skill` tool; the `skill` tool's own description is static text",
+    roots,
+    roots_summary: "~/.claude/skills, ~/.agents/skills, then .claude/skills and .agents/skills from the working directory up to the git root, then skill/ and skills/ in $XDG_CONFIG_HOME/opencode, .opencode up to the git root, ~/.opencode and $OPENCODE_CONFIG_DIR; all recursive; OPENCODE_DISABLE_EXTERNAL_SKILLS, OPENCODE_DISABLE_CLAUDE_CODE(_SKILLS) and OPENCODE_DISABLE_PROJECT_CONFIG turn parts off",
+    collision: Collision::LastWins,
+    admit,
+    broken_skill: "YAML that fails to parse is retried with unquoted values holding a colon turned into block scalars; if it still fails the skill is skipped with a session error. A `name` that is not a string, or a `description` that is present but not a string, skips the skill silently",
+    fields_read: &["name", "description"],
+    ordering: "by name with localeCompare (ICU root collation: case is a tertiary difference and punctuation sorts first, unlike byte order)",
+    escaping: "none on name and description; the location goes through escapeHtml (& < > \" ', with ' as &#39;)",
+    whitespace: "name and description exactly as YAML reads them; inner newlines are kept",
+    budget: Budget::NONE,
+    render,
+    builtins: "newest opencode always lists its own `opencode` skill (location `<built-in>`, shown as `&lt;built-in&gt;`) unless a skill named `opencode` replaces it; the preview leaves it out",
+    decisions: &[
+        "The built-in `opencode` skill is left out, as every target's built-ins are; so when no listed skill has a description the catalog is the two intro lines and `No skills are currently available.`, as in releases before the built-in.",
+        "Locations are raw paths as in the newest upstream; older releases wrote file:// URLs.",
+        "escapeHtml's entities are those of opencode's util/html.ts as published in forks of the repository: & < > \" ', with ' as &#39;.",
+        "On a duplicate name the last skill found wins, with the roots in opencode's scan order; opencode parses the files concurrently, so which duplicate really wins can change from run to run.",
+        "Outside a git repository opencode's worktree is `/`, so .claude/skills and .agents/skills are looked for in every directory up to the filesystem root.",
+        "Roots are searched as deep as discovery goes (--max-depth), not without limit; `skills.paths` and `skills.urls` from the config and the agent's permission rules are not applied.",
+    ],
+
+    confidence: Confidence::Source,
+    reference: "anomalyco/opencode packages/opencode/src/skill/index.ts @ a2cc772, session/system.ts (SystemPrompt.skills), config/paths.ts, config/markdown.ts",
+};
+
+/// The two lines `SystemPrompt.skills` puts before `Skill.fmt`.
+const INTRO: &str = "Skills provide specialized instructions and workflows for specific tasks.\nUse the skill tool to load a skill when a task matches its description.";
+
+/// What `Skill.fmt` returns, instead of the whole block, when no skill has a description.
+const NO_SKILLS: &str = "No skills are currently available.";
+
+/// opencode's `Flag` reading of a switch: `true` (any case) or `1`.
+fn truthy(env: &Env, key: &str) -> bool {
+    env.var(key)
+        .is_some_and(|v| v == "1" || v.eq_ignore_ascii_case("true"))
+}
+
+/// `fsys.up` from the working directory to the worktree: the working directory first, then each
+/// parent up to the git root, or up to `/` outside a repository (opencode's global project).
+fn up_to_worktree(env: &Env) -> Vec<PathBuf> {
+    let in_repository = env.cwd.ancestors().any(|dir| dir.join(".git").exists());
+    if in_repository {
+        let mut dirs = env.project_root_to_cwd(".git");
+        dirs.reverse();
+        dirs
+    } else {
+        env.cwd.ancestors().map(PathBuf::from).collect()
+    }
+}
+
+/// `discoverSkills`, in scan order: external roots (`skills/**/SKILL.md` under `.claude` and
+/// `.agents`, globally then up from the working directory), then the config directories
+/// (`{skill,skills}/**/SKILL.md`).
+fn roots(env: &Env) -> Vec<RootSpec> {
+    let up = up_to_worktree(env);
+    let mut roots = Vec::new();
+    if !truthy(env, "OPENCODE_DISABLE_EXTERNAL_SKILLS") {
+        let claude_off = truthy(env, "OPENCODE_DISABLE_CLAUDE_CODE")
+            || truthy(env, "OPENCODE_DISABLE_CLAUDE_CODE_SKILLS");
+        let external: &[&str] = if claude_off {
+            &[".agents"]
+        } else {
+            &[".claude", ".agents"]
+        };
+        for dir in external {
+            if let Some(home) = &env.home {
+                roots.push(RootSpec::recursive(
+                    home.join(dir).join("skills"),
+                    Scope::User,
+                    None,
+                ));
+            }
+        }
+        for base in &up {
+            for dir in external {
+                roots.push(RootSpec::recursive(
+                    base.join(dir).join("skills"),
+                    Scope::Project,
+                    None,
+                ));
+            }
+        }
+    }
+    // `ConfigPaths.directories`: global config, project `.opencode` dirs, `~/.opencode`,
+    // `OPENCODE_CONFIG_DIR`, without repeats.
+    let mut config: Vec<(PathBuf, Scope)> = Vec::new();
+    let xdg = env
+        .var("XDG_CONFIG_HOME")
+        .map(|dir| env.cwd.join(dir))
+        .or_else(|| env.home_join(".config"));
+    config.extend(xdg.map(|dir| (dir.join("opencode"), Scope::User)));
+    if !truthy(env, "OPENCODE_DISABLE_PROJECT_CONFIG") {
+        config.extend(up.iter().map(|dir| (dir.join(".opencode"), Scope::Project)));
+    }
+    config.extend(env.home_join(".opencode").map(|dir| (dir, Scope::User)));
+    config.extend(
+        env.var("OPENCODE_CONFIG_DIR")
+            .map(|dir| (env.cwd.join(dir), Scope::User)),
+    );
+    let mut seen = Vec::new();
+    for (dir, scope) in config {
+        if seen.contains(&dir) {
+            continue;
+        }
+        for sub in ["skill", "skills"] {
+            roots.push(RootSpec::recursive(dir.join(sub), scope, None));
+        }
+        seen.push(dir);
+    }
+    roots
+}
+
+/// Whether a root is one of the external `.claude/skills` or `.agents/skills` roots, which
+/// opencode globs with `dot: true`; the config directories are globbed without it.
+fn globbed_with_dot(root: &std::path::Path) -> bool {
+    root.parent()
+        .and_then(|p| p.file_name())
+        .is_some_and(|n| n == ".claude" || n == ".agents")
+        && root.file_name().is_some_and(|n| n == "skills")
+}
+
+/// `add`: `ConfigMarkdown.parse` (gray-matter, then the colon fallback), then
+/// `isSkillFrontmatter`: `name` a string, `description` absent or a string.
+fn admit(skill: &Skill) -> Result<Admitted, String> {
+    if !skill.has_canonical_file_name() {
+        return Err(format!(
+            "skipped: opencode's glob matches SKILL.md exactly, not `{}`",
+            skill
+                .skill_md
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+        ));
+    }
+    if skill.origin.scope != Scope::Custom
+        && !globbed_with_dot(&skill.origin.root)
+        && is_hidden_below(&skill.origin.root, &skill.dir)
+    {
+        return Err(
+            "skipped: opencode globs its config directories without dot files, so a skill inside a hidden directory is not found"
+                .to_owned(),
+        );
+    }
+    let fields = frontmatter_fields(skill)?;
+    let name = match field(&fields, "name") {
+        Some(Value::String(name)) => name.clone(),
+        Some(_) => return Err("skipped: `name` is not a string".to_owned()),
+        None => return Err("skipped: no `name` in the frontmatter".to_owned()),
+    };
+    let description = match field(&fields, "description") {
+        None => None,
+        Some(Value::String(description)) => Some(description.clone()),
+        Some(_) => {
+            return Err(
+                "skipped: `description` is present but not a string (an empty `description:` is null)"
+                    .to_owned(),
+            );
+        }
+    };
+    Ok(Admitted { name, description })
+}
+
+/// The top-level frontmatter entries as opencode reads them.
+fn frontmatter_fields(skill: &Skill) -> Result<Vec<Field>, String> {
+    // No frontmatter, an unclosed one or one that is not a mapping gives gray-matter no `name`.
+    let FrontmatterState::Present(fm) = &skill.document.frontmatter else {
+        return admit::parsed(skill).map(|()| Vec::new());
+    };
+    let fields = match &fm.content {
+        Yaml::Mapping(fields) => fields.clone(),
+        Yaml::NotMapping(_) => return admit::parsed(skill).map(|()| Vec::new()),
+        // `ConfigMarkdown.parse` retries once with `fallbackSanitization`.
+        Yaml::Invalid(_) => {
+            let retried = sanitize_colons(&skill.slice(fm.yaml));
+            match frontmatter::parse_standalone(&retried) {
+                Yaml::Mapping(fields) => fields,
+                Yaml::NotMapping(_) => Vec::new(),
+                Yaml::Invalid(_) => {
+                    let error = skill.parse_error().unwrap_or_default();
+                    return Err(format!(
+                        "skipped: {error} (also after quoting values that hold a colon)"
+                    ));
+                }
+            }
+        }
+    };
+    // js-yaml, unlike our parser, fails on a repeated key; the colon fallback cannot fix that.
+    if let Some(key) = duplicate_key(&fields) {
+        return Err(format!(
+            "skipped: invalid YAML: duplicated mapping key `{key}`"
+        ));
+    }
+    Ok(fields)
+}
+
+/// A top-level string key's value.
+fn field<'a>(fields: &'a [Field], key: &str) -> Option<&'a Value> {
+    fields
+        .iter()
+        .find(|f| f.key == key && f.key_kind == ValueKind::String)
+        .map(|f| &f.value)
+}
+
+/// The first top-level key that appears twice.
+fn duplicate_key(fields: &[Field]) -> Option<&str> {
+    fields.iter().enumerate().find_map(|(i, f)| {
+        fields[..i]
+            .iter()
+            .any(|earlier| earlier.key == f.key)
+            .then_some(f.key.as_str())
+    })
+}
+
+/// `fallbackSanitization` on the frontmatter text: a top-level `key: value` line whose value
+/// holds a colon (and is not empty, quoted or a block indicator) becomes `key: |-` plus the value
+/// on an indented line. Other lines are kept; the result is joined with `\n`.
+fn sanitize_colons(yaml: &str) -> String {
+    let mut out: Vec<String> = Vec::new();
+    for line in yaml.split('\n') {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        let trimmed = js_trim(line);
+        if trimmed.starts_with('#') || trimmed.is_empty() || line.starts_with(is_js_space) {
+            out.push(line.to_owned());
+            continue;
+        }
+        match key_value(line) {
+            Some((key, value))
+                if !(value.is_empty()
+                    || value == ">"
+                    || value == "|"
+                    || value.starts_with('"')
+                    || value.starts_with('\''))
+                    && value.contains(':') =>
+            {
+                out.push(format!("{key}: |-"));
+                out.push(format!("  {value}"));
+            }
+            _ => out.push(line.to_owned()),
+        }
+    }
+    out.join("\n")
+}
+
+/// `/^([a-zA-Z_][a-zA-Z0-9_]*)\s*:\s*(.*)$/` on one line: the key and the trimmed value.
+fn key_value(line: &str) -> Option<(&str, &str)> {
+    let key_end = line
+        .char_indices()
+        .find(|&(i, c)| !(c.is_ascii_alphabetic() || c == '_' || (i > 0 && c.is_ascii_digit())))
+        .map_or(line.len(), |(i, _)| i);
+    if key_end == 0 {
+        return None;
+    }
+    let (key, rest) = line.split_at(key_end);
+    let rest = rest.trim_start_matches(is_js_space).strip_prefix(':')?;
+    let value = rest.trim_start_matches(is_js_space);
+    // `.` does not match a line terminator, and `$` is the end of the line.
+    if value.contains(['\r', '\u{2028}', '\u{2029}']) {
+        return None;
+    }
+    Some((key, js_trim(value)))
+}
+
+/// `escapeHtml` from opencode's `util/html.ts`.
+fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `SystemPrompt.skills`: the intro lines and `Skill.fmt(list, { verbose: true })`.
+fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
+    let mut changes = Vec::new();
+    let mut described: Vec<&Entry<'_>> = Vec::new();
+    for entry in entries {
+        if entry.description.is_some() {
+            described.push(entry);
+        } else {
+            changes.push(Change::new(
+                entry,
+                ChangeKind::Skipped,
+                "skipped: no `description`; opencode loads the skill but leaves it out of the catalog",
+            ));
+        }
+    }
+    // `toSorted` is stable: names that collate equal keep discovery order.
+    described.sort_by(|a, b| Collation::Locale.compare(&a.name, &b.name));
+    let block = if described.is_empty() {
+        NO_SKILLS.to_owned()
+    } else {
+        let mut lines = vec!["<available_skills>".to_owned()];
+        for entry in &described {
+            lines.extend([
+                "  <skill>".to_owned(),
+                format!("    <name>{}</name>", entry.name),
+                format!("    <description>{}</description>", entry.description()),
+                format!(
+                    "    <location>{}</location>",
+                    escape_html(&cx.paths.show(&entry.skill.skill_md))
+                ),
+                "  </skill>".to_owned(),
+            ]);
+        }
+        lines.push("</available_skills>".to_owned());
+        lines.join("\n")
+    };
+    Rendered {
+        text: format!("{INTRO}\n{block}"),
+        listed: described.len(),
+        budget: None,
+        changes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::provider::{MemoryProvider, MemorySkill, SkillProvider};
+    use crate::targets::catalog::{self, Paths};
+
+    fn md(name: &str, description: &str) -> String {
+        format!("---\nname: {name}\ndescription: {description}\n---\nBody\n")
+    }
+
+    fn build(skills: Vec<MemorySkill>) -> catalog::Catalog {
+        let provider = MemoryProvider::new(skills);
+        let paths = Paths::absolute(None);
+        let env = Env::new("/p", Some("/h".into()));
+        let cx = Context {
+            paths: &paths,
+            env: &env,
+            context_window: None,
+        };
+        catalog::build(&TARGET, provider.list(), &cx)
+    }
+
+    #[test]
+    fn sorts_with_locale_compare_not_bytes() {
+        let cat = build(vec![
+            MemorySkill::new("/s/beta", md("Beta", "b")),
+            MemorySkill::new("/s/alpha", md("alpha", "a")),
+            MemorySkill::new("/s/x", md("_x", "x")),
+            MemorySkill::new("/s/ab", md("a-b", "ab")),
+        ]);
+        let names: Vec<&str> = cat
+            .text
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("<name>"))
+            .filter_map(|l| l.strip_suffix("</name>"))
+            .collect();
+        // Byte order would be `Beta`, `_x`, `a-b`, `alpha`.
+        assert_eq!(names, ["_x", "a-b", "alpha", "Beta"]);
+    }
+
+    #[test]
+    fn exact_text_with_no_trailing_newline() {
+        let cat = build(vec![MemorySkill::new(
+            "/s/r&d's",
+            md("r-and-d", "Plans <research> & \"development\"."),
+        )]);
+        assert_eq!(
+            cat.text,
+            "Skills provide specialized instructions and workflows for specific tasks.\n\
+             Use the skill tool to load a skill when a task matches its description.\n\
+             <available_skills>\n  <skill>\n    <name>r-and-d</name>\n    \
+             <description>Plans <research> & \"development\".</description>\n    \
+             <location>/s/r&amp;d&#39;s/SKILL.md</location>\n  </skill>\n</available_skills>"
+        );
+    }
+
+    #[test]
+    fn skills_without_description_are_hidden_and_the_empty_block_says_so() {
+        let cat = build(vec![MemorySkill::new(
+            "/s/quiet",
+            "---\nname: quiet\n---\nBody\n",
+        )]);
+        assert_eq!(cat.listed, 0);
+        assert!(
+            cat.text
+                .ends_with("its description.\nNo skills are currently available.")
+        );
+        assert_eq!(cat.changes.len(), 1);
+        assert_eq!(cat.changes[0].kind, ChangeKind::Skipped);
+    }
+
+    #[test]
+    fn null_or_non_string_fields_skip_the_skill() {
+        let cat = build(vec![
+            MemorySkill::new("/s/a", "---\nname: a\ndescription:\n---\n"),
+            MemorySkill::new("/s/b", "---\nname: b\ndescription: 3\n---\n"),
+            MemorySkill::new("/s/c", "---\nname: 12\ndescription: c\n---\n"),
+            MemorySkill::new("/s/d", "---\ndescription: d\n---\n"),
+        ]);
+        assert_eq!(cat.listed, 0);
+        assert!(
+            cat.changes
+                .iter()
+                .all(|c| c.kind == ChangeKind::Skipped && c.reason.starts_with("skipped: "))
+        );
+        assert_eq!(cat.changes.len(), 4);
+    }
+
+    #[test]
+    fn colons_in_values_are_rescued_but_duplicate_keys_are_not() {
+        let cat = build(vec![
+            MemorySkill::new(
+                "/s/colon",
+                "---\nname: colon\ndescription: Use when: the user asks\n---\n",
+            ),
+            MemorySkill::new(
+                "/s/twice",
+                "---\nname: twice\nname: again\ndescription: d\n---\n",
+            ),
+        ]);
+        assert!(
+            cat.text
+                .contains("<description>Use when: the user asks</description>")
+        );
+        assert_eq!(cat.listed, 1);
+        assert!(
+            cat.changes[0]
+                .reason
+                .contains("duplicated mapping key `name`")
+        );
+    }
+
+    #[test]
+    fn sanitizing_matches_the_fallback() {
+        assert_eq!(
+            sanitize_colons(
+                "name: a\ndescription: x: y\n  cont: z\nq: \"a: b\"\nallowed-tools: a:b\r\n# c: d"
+            ),
+            "name: a\ndescription: |-\n  x: y\n  cont: z\nq: \"a: b\"\nallowed-tools: a:b\n# c: d"
+        );
+        assert_eq!(key_value("k1 : v"), Some(("k1", "v")));
+        assert_eq!(key_value("1k: v"), None);
+    }
+
+    #[test]
+    fn last_duplicate_wins() {
+        let cat = build(vec![
+            MemorySkill::new("/u/dup", md("dup", "first")),
+            MemorySkill::new("/p/dup", md("dup", "second")),
+        ]);
+        assert!(cat.text.contains("<description>second</description>"));
+        assert_eq!(cat.changes[0].kind, ChangeKind::Shadowed);
+    }
+
+    #[test]
+    fn roots_follow_the_scan_order_and_switches() {
+        let env = Env::new("/nowhere/proj", Some("/h".into()));
+        let shown: Vec<String> = roots(&env)
+            .iter()
+            .map(|r| r.path.display().to_string())
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                "/h/.claude/skills",
+                "/h/.agents/skills",
+                "/nowhere/proj/.claude/skills",
+                "/nowhere/proj/.agents/skills",
+                "/nowhere/.claude/skills",
+                "/nowhere/.agents/skills",
+                "/.claude/skills",
+                "/.agents/skills",
+                "/h/.config/opencode/skill",
+                "/h/.config/opencode/skills",
+                "/nowhere/proj/.opencode/skill",
+                "/nowhere/proj/.opencode/skills",
+                "/nowhere/.opencode/skill",
+                "/nowhere/.opencode/skills",
+                "/.opencode/skill",
+                "/.opencode/skills",
+                "/h/.opencode/skill",
+                "/h/.opencode/skills",
+            ]
+        );
+        let env = Env::new("/nowhere", Some("/h".into()))
+            .with_var("OPENCODE_DISABLE_EXTERNAL_SKILLS", "TRUE")
+            .with_var("OPENCODE_DISABLE_PROJECT_CONFIG", "1")
+            .with_var("XDG_CONFIG_HOME", "/x")
+            .with_var("OPENCODE_CONFIG_DIR", "/c");
+        let shown: Vec<String> = roots(&env)
+            .iter()
+            .map(|r| r.path.display().to_string())
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                "/x/opencode/skill",
+                "/x/opencode/skills",
+                "/h/.opencode/skill",
+                "/h/.opencode/skills",
+                "/c/skill",
+                "/c/skills",
+            ]
+        );
+        let env = Env::new("/nowhere", Some("/h".into()))
+            .with_var("OPENCODE_DISABLE_CLAUDE_CODE_SKILLS", "yes");
+        assert!(
+            roots(&env)
+                .iter()
+                .any(|r| r.path.ends_with(".claude/skills"))
+        );
+    }
+}
