@@ -9,6 +9,7 @@ pub mod text;
 mod agentskills;
 mod claude_code;
 mod codex;
+mod goose;
 
 use std::fmt;
 use std::str::FromStr;
@@ -137,7 +138,12 @@ pub struct Target {
 }
 
 /// Every target, in `--target` listing order.
-pub const TARGETS: &[&Target] = &[&agentskills::TARGET, &claude_code::TARGET, &codex::TARGET];
+pub const TARGETS: &[&Target] = &[
+    &agentskills::TARGET,
+    &claude_code::TARGET,
+    &codex::TARGET,
+    &goose::TARGET,
+];
 
 /// The target with this ID.
 pub fn find(id: &str) -> Option<&'static Target> {
