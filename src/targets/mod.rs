@@ -10,6 +10,7 @@ mod agentskills;
 mod claude_code;
 mod codex;
 mod goose;
+mod mastra;
 
 use std::fmt;
 use std::str::FromStr;
@@ -143,6 +144,7 @@ pub const TARGETS: &[&Target] = &[
     &claude_code::TARGET,
     &codex::TARGET,
     &goose::TARGET,
+    &mastra::TARGET,
 ];
 
 /// The target with this ID.
