@@ -6,7 +6,7 @@ use std::path::Path;
 
 use super::catalog::{Admitted, Collision, Context, Entry, Rendered};
 use super::env::{Env, RootSpec};
-use super::text::{Collation, Escaping, Unit};
+use super::text::{Collation, Escaping, Unit, js_trim};
 use super::{Budget, Confidence, ExtraField, NameCharset, Target};
 use crate::frontmatter::{self, Field, FrontmatterState, Value, Yaml};
 use crate::paths;
@@ -253,23 +253,6 @@ fn validate(fields: &[Field], dir_name: &str) -> Vec<String> {
         ));
     }
     errors
-}
-
-/// JavaScript `String.prototype.trim`: its whitespace and line terminators.
-fn js_trim(text: &str) -> &str {
-    text.trim_matches(|c: char| {
-        matches!(
-            c,
-            '\t' | '\n' | '\u{B}' | '\u{C}' | '\r' | ' ' | '\u{A0}' | '\u{1680}' | '\u{2000}'
-                ..='\u{200A}'
-                    | '\u{2028}'
-                    | '\u{2029}'
-                    | '\u{202F}'
-                    | '\u{205F}'
-                    | '\u{3000}'
-                    | '\u{FEFF}'
-        )
-    })
 }
 
 /// A directory as a workspace path: `/` + its path under the working directory (the workspace

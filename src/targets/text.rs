@@ -174,6 +174,24 @@ pub fn collapse_whitespace(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// JavaScript's `String.prototype.trim`: its white space and line terminators at both ends
+/// (U+FEFF included, U+0085 not, unlike Rust's `trim`).
+pub fn js_trim(text: &str) -> &str {
+    text.trim_matches(|c: char| {
+        matches!(
+            c,
+            '\t' | '\n' | '\u{B}' | '\u{C}' | '\r' | ' ' | '\u{A0}' | '\u{1680}' | '\u{2000}'
+                ..='\u{200A}'
+                    | '\u{2028}'
+                    | '\u{2029}'
+                    | '\u{202F}'
+                    | '\u{205F}'
+                    | '\u{3000}'
+                    | '\u{FEFF}'
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -266,6 +284,12 @@ mod tests {
         assert_eq!(prefix_within("日本語", Unit::Bytes, 4), "日");
         assert_eq!(prefix_within("a😀b", Unit::Utf16, 2), "a");
         assert_eq!(prefix_within("abc", Unit::Chars, 9), "abc");
+    }
+
+    #[test]
+    fn js_trim_is_not_rust_trim() {
+        assert_eq!(js_trim("\u{FEFF} a\u{3000}\n"), "a");
+        assert_eq!(js_trim("\u{85}a"), "\u{85}a");
     }
 
     #[test]
