@@ -11,6 +11,7 @@ mod claude_code;
 mod codex;
 mod goose;
 mod mastra;
+mod openclaw;
 
 use std::fmt;
 use std::str::FromStr;
@@ -145,6 +146,7 @@ pub const TARGETS: &[&Target] = &[
     &codex::TARGET,
     &goose::TARGET,
     &mastra::TARGET,
+    &openclaw::TARGET,
 ];
 
 /// The target with this ID.
