@@ -10,6 +10,7 @@ mod agentskills;
 mod claude_code;
 mod codex;
 mod goose;
+mod letta;
 mod mastra;
 mod openclaw;
 
@@ -147,6 +148,7 @@ pub const TARGETS: &[&Target] = &[
     &goose::TARGET,
     &mastra::TARGET,
     &openclaw::TARGET,
+    &letta::TARGET,
 ];
 
 /// The target with this ID.
