@@ -36,7 +36,7 @@ pub const TARGET: Target = Target {
     render,
     builtins: "Goose's built-in skills (listed after every skill found on disk, and shadowed by them)",
     decisions: &[
-        "Recipes and agents share the name space with skills and are read first (local recipes before local skills, local agents before global recipes), so one with a skill's name shadows it; they are not read here",
+        "Recipes and agents share the name space with skills: local recipes are read before local skills, and local agents and global recipes before global skills, so one of those with a skill's name shadows it; recipes and agents are not read here",
         "Within one directory Goose reads entries in the filesystem's order, so which of two same-named skills in one directory wins is not defined; here the first in path order wins",
         "The bytes are the extension's instructions alone; the whitespace the system-prompt template puts around them is not reproduced",
         "`name` and `description` of any scalar type are read as their text, as serde_yaml does for a string field (`name: 123` lists as `123`, an empty value as an empty string)",
