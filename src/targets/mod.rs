@@ -13,9 +13,13 @@ mod codex;
 mod copilot;
 mod cursor;
 mod gemini_cli;
+mod goose;
 mod helix;
+mod letta;
+mod mastra;
 mod metis;
 mod opencode;
+mod openclaw;
 mod pixir;
 mod trpc_agent_go;
 mod worker;
@@ -156,6 +160,10 @@ pub const TARGETS: &[&Target] = &[
     &gemini_cli::TARGET,
     &copilot::TARGET,
     &cursor::TARGET,
+    &goose::TARGET,
+    &mastra::TARGET,
+    &openclaw::TARGET,
+    &letta::TARGET,
     &helix::TARGET,
     &metis::TARGET,
     &pixir::TARGET,

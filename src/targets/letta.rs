@@ -1,0 +1,447 @@
+//! `letta`: Letta Code's skill list as the `<system-reminder>` its client renders
+//! (runtime-formats.md §11). Current releases send the skills to the server as `client_skills`
+//! and the closed server renders them, so this is the legacy rendering still in the source.
+
+use std::path::{Path, PathBuf};
+
+use super::catalog::{Admitted, Collision, Context, Entry, Rendered};
+use super::env::{Env, RootSpec};
+use super::text::{Collation, js_trim};
+use super::{Budget, Confidence, ExtraField, NameCharset, Target};
+use crate::frontmatter::{FrontmatterState, Value, Yaml};
+use crate::paths;
+use crate::skill::{Scope, Skill};
+
+pub const TARGET: Target = Target {
+    id: "letta",
+    display: "Letta Code (legacy system-reminder)",
+    rejects_unknown_fields: false,
+    extra_fields: &[
+        ExtraField {
+            key: "id",
+            meaning: "the skill's id in the list, instead of its directory path",
+        },
+        ExtraField {
+            key: "title",
+            meaning: "the display name when `name` is absent",
+        },
+        ExtraField {
+            key: "when_to_use",
+            meaning: "appended to the description as a `When to use:` paragraph",
+        },
+        ExtraField {
+            key: "argument-hint",
+            meaning: "shown when the skill is invoked as a command",
+        },
+        ExtraField {
+            key: "disable-model-invocation",
+            meaning: "`true` keeps the skill out of the list",
+        },
+        ExtraField {
+            key: "user-invocable",
+            meaning: "whether users may invoke the skill",
+        },
+        ExtraField {
+            key: "category",
+            meaning: "groups skills",
+        },
+        ExtraField {
+            key: "tags",
+            meaning: "a string or a list, for filtering",
+        },
+    ],
+    metadata_keys: &[],
+    name_charset: NameCharset::Unicode,
+    description_limit: usize::MAX,
+    reserved_words: &[],
+    rejects_angle_brackets: false,
+    strict_yaml: false,
+
+    placement: "legacy releases: a `<system-reminder>` part of the user message each turn; current releases send the skills as `client_skills` (id, description, location) and the closed server renders them, so these bytes are the legacy rendering",
+    roots,
+    roots_summary: "~/.letta/skills (global), ~/.letta/agents/$LETTA_AGENT_ID/memory/skills (agent, when that variable is set), ./.agents/skills or else the legacy ./.skills (project); searched recursively",
+    collision: Collision::LastWins,
+    admit,
+    broken_skill: "a frontmatter that does not parse is collected as an error and the skill is skipped; a missing description falls back to the first paragraph of the body, then to `No description available`",
+    fields_read: &[
+        "id",
+        "description",
+        "when_to_use",
+        "disable-model-invocation",
+    ],
+    ordering: "by id with localeCompare, then by source, then by path",
+    escaping: "none",
+    whitespace: "the description is trimmed and one pair of surrounding quotes removed; inner newlines are kept, and `when_to_use` adds a paragraph",
+    budget: Budget::NONE,
+    render,
+    builtins: "Letta Code's bundled skills (source `bundled`, overridden by every other source)",
+    decisions: &[
+        "The render is the legacy `<system-reminder>` still in the source (1f4d3e3); what current releases show the model is rendered server-side and unknown",
+        "The agent source needs the agent's id: --roots reads it from LETTA_AGENT_ID and leaves the agent directory out when that is unset",
+        "The project directory is ./.agents/skills when it exists, else the legacy ./.skills",
+        "Skills are keyed by id (the path of the skill directory under its root, `root` for a SKILL.md at the root itself, or the frontmatter `id`), later sources overriding earlier ones",
+        "Skills given on the command line are labelled `project`; a root that is ~/.letta/skills is `global` and the agent directory `agent`",
+        "The description is trimmed and loses one pair of surrounding quotes before `When to use:` is appended; `when_to_use` itself is kept as written",
+        "A file without frontmatter (or with an unclosed one) has no metadata and its whole text is the body",
+    ],
+
+    confidence: Confidence::Approximated,
+    reference: "letta-ai/letta-code src/agent/skills.ts (formatSkillsAsSystemReminder, discovery), src/agent/client-skills.ts @ 1f4d3e3",
+};
+
+const HEADER: &str =
+    "<system-reminder>\nThe following skills are available for use with the Skill tool:\n\n";
+const FOOTER: &str = "\n</system-reminder>";
+
+fn roots(env: &Env) -> Vec<RootSpec> {
+    let mut roots = Vec::new();
+    roots.extend(global_dir(env).map(|p| RootSpec::recursive(p, Scope::User, None)));
+    roots.extend(agent_dir(env).map(|p| RootSpec::recursive(p, Scope::User, None)));
+    let project = env.cwd.join(".agents/skills");
+    let project = if project.is_dir() {
+        project
+    } else {
+        env.cwd.join(".skills")
+    };
+    roots.push(RootSpec::recursive(project, Scope::Project, None));
+    roots
+}
+
+fn global_dir(env: &Env) -> Option<PathBuf> {
+    env.home_join(".letta/skills")
+}
+
+fn agent_dir(env: &Env) -> Option<PathBuf> {
+    let id = env.var("LETTA_AGENT_ID")?;
+    env.home_join(".letta/agents")
+        .map(|dir| dir.join(id).join("memory/skills"))
+}
+
+/// `parseSkillFile`: the id, the description with its fallbacks, `when_to_use` appended.
+fn admit(skill: &Skill) -> Result<Admitted, String> {
+    let (fields, body): (&[crate::frontmatter::Field], String) = match &skill.document.frontmatter {
+        FrontmatterState::Present(fm) => match &fm.content {
+            Yaml::Mapping(fields) => (fields, skill.body().into_owned()),
+            Yaml::NotMapping(_) => (&[], skill.body().into_owned()),
+            Yaml::Invalid(_) => {
+                let reason = skill.parse_error().unwrap_or_default();
+                return Err(format!(
+                    "skipped: {reason}; Letta collects the error and skips the skill"
+                ));
+            }
+        },
+        FrontmatterState::Missing { .. } => (&[], skill.body().into_owned()),
+        FrontmatterState::Unclosed { .. } => {
+            let text = String::from_utf8_lossy(skill.source.bytes()).into_owned();
+            let text = text.strip_prefix('\u{FEFF}').unwrap_or(&text).to_owned();
+            (&[], text)
+        }
+    };
+    let text_field = |key: &str| {
+        fields
+            .iter()
+            .rev()
+            .find(|f| f.key == key && f.key_kind == crate::frontmatter::ValueKind::String)
+            .and_then(|f| f.as_str())
+            .filter(|s| !s.is_empty())
+    };
+    let hidden = fields
+        .iter()
+        .rev()
+        .find(|f| f.key == "disable-model-invocation");
+    if hidden.is_some_and(|f| matches!(f.value, Value::Bool(true))) {
+        return Err("skipped: disable-model-invocation: true keeps it out of the list".to_owned());
+    }
+
+    let id = match text_field("id") {
+        Some(id) => id.to_owned(),
+        None => relative_id(&skill.dir, &skill.origin.root),
+    };
+    let description = match text_field("description") {
+        Some(d) => d.to_owned(),
+        None => first_paragraph(&body),
+    };
+    let mut description = unquote(js_trim(&description)).to_owned();
+    if let Some(when) = text_field("when_to_use") {
+        description.push_str("\n\nWhen to use: ");
+        description.push_str(when);
+    }
+    Ok(Admitted {
+        name: id,
+        description: Some(description),
+    })
+}
+
+/// The skill directory under its root, with `/`; `root` for a SKILL.md at the root itself.
+fn relative_id(dir: &Path, root: &Path) -> String {
+    match dir.strip_prefix(root) {
+        Ok(rel) if !rel.as_os_str().is_empty() => paths::to_slash(rel),
+        Ok(_) => "root".to_owned(),
+        Err(_) => paths::to_slash(dir),
+    }
+}
+
+/// `body.trim().split("\n\n")[0] || "No description available"`, with CRLF read as LF.
+fn first_paragraph(body: &str) -> String {
+    let body = body.replace("\r\n", "\n");
+    let first = js_trim(&body).split("\n\n").next().unwrap_or_default();
+    if first.is_empty() {
+        "No description available".to_owned()
+    } else {
+        first.to_owned()
+    }
+}
+
+/// One pair of surrounding `"…"` or `'…'` removed (a lone quote becomes empty).
+fn unquote(text: &str) -> &str {
+    for quote in ['"', '\''] {
+        if text.starts_with(quote) && text.ends_with(quote) {
+            return text.get(1..text.len().saturating_sub(1)).unwrap_or("");
+        }
+    }
+    text
+}
+
+/// The source label of a skill: by the root it was found in.
+fn source(skill: &Skill, cx: &Context<'_>) -> &'static str {
+    let same = |dir: Option<PathBuf>| {
+        dir.is_some_and(|d| {
+            d == skill.origin.root
+                || std::fs::canonicalize(&d).is_ok_and(|real| real == skill.origin.root)
+        })
+    };
+    if same(agent_dir(cx.env)) {
+        "agent"
+    } else if same(global_dir(cx.env)) || skill.origin.scope == Scope::User {
+        "global"
+    } else {
+        "project"
+    }
+}
+
+/// `formatSkillsAsSystemReminder`: nothing without skills, else the reminder with one
+/// `- id (source): description` line per skill, sorted by `compareSkills`.
+fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
+    if entries.is_empty() {
+        return Rendered::complete(String::new(), 0);
+    }
+    let mut rows: Vec<(&Entry<'_>, &'static str, String)> = entries
+        .iter()
+        .map(|e| (e, source(e.skill, cx), paths::to_slash(&e.skill.skill_md)))
+        .collect();
+    let locale = |a: &str, b: &str| Collation::Locale.compare(a, b);
+    rows.sort_by(|(a, sa, pa), (b, sb, pb)| {
+        locale(&a.name, &b.name)
+            .then_with(|| locale(sa, sb))
+            .then_with(|| locale(pa, pb))
+    });
+    let lines: Vec<String> = rows
+        .iter()
+        .map(|(entry, source, _)| format!("- {} ({source}): {}", entry.name, entry.description()))
+        .collect();
+    Rendered::complete(format!("{HEADER}{}{FOOTER}", lines.join("\n")), rows.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::provider::{MemoryProvider, MemorySkill, SkillProvider};
+    use crate::skill::Origin;
+    use crate::targets::catalog::{self, ChangeKind, Paths};
+
+    fn build_skills(skills: &[Skill]) -> catalog::Catalog {
+        let env = Env::new("/p", Some("/h".into()));
+        let paths = Paths::absolute(None);
+        let cx = Context {
+            paths: &paths,
+            env: &env,
+            context_window: None,
+        };
+        catalog::build(&TARGET, skills, &cx)
+    }
+
+    /// A skill found under `root`, as discovery would record it.
+    fn found(root: &str, rel: &str, scope: Scope, md: &str) -> Skill {
+        let dir = if rel.is_empty() {
+            PathBuf::from(root)
+        } else {
+            Path::new(root).join(rel)
+        };
+        let origin = Origin {
+            root: root.into(),
+            scope,
+            precedence: 0,
+            root_index: 0,
+        };
+        Skill::parse(
+            dir.clone(),
+            dir.join("SKILL.md"),
+            origin,
+            md.as_bytes().to_vec(),
+        )
+    }
+
+    #[test]
+    fn ids_order_and_sources() {
+        let skills = [
+            found(
+                "/p/.agents/skills",
+                "web/scraper",
+                Scope::Project,
+                "---\ndescription: Scrape & parse.\n---\n",
+            ),
+            found(
+                "/h/.letta/skills",
+                "Beta",
+                Scope::User,
+                "---\ndescription: B\n---\n",
+            ),
+            found(
+                "/p/.agents/skills",
+                "alpha",
+                Scope::Project,
+                "---\ndescription: A\nwhen_to_use: Often.\n---\n",
+            ),
+            found(
+                "/p/.agents/skills",
+                "x",
+                Scope::Project,
+                "---\nid: _x\ndescription: X\n---\n",
+            ),
+            found(
+                "/p/.agents/skills",
+                "",
+                Scope::Project,
+                "---\ndescription: At the root\n---\n",
+            ),
+        ];
+        let cat = build_skills(&skills);
+        assert_eq!(
+            cat.text,
+            "<system-reminder>\nThe following skills are available for use with the Skill tool:\n\n- _x (project): X\n- alpha (project): A\n\nWhen to use: Often.\n- Beta (global): B\n- root (project): At the root\n- web/scraper (project): Scrape & parse.\n</system-reminder>"
+        );
+    }
+
+    #[test]
+    fn description_fallbacks_and_quotes() {
+        let skills = [
+            found(
+                "/p/s",
+                "a",
+                Scope::Project,
+                "---\nname: a\n---\n\n# Title\n\nSecond paragraph.\n",
+            ),
+            found(
+                "/p/s",
+                "b",
+                Scope::Project,
+                "no frontmatter at all\r\n\r\nmore",
+            ),
+            found("/p/s", "c", Scope::Project, "---\nname: c\n---\n   \n"),
+            found(
+                "/p/s",
+                "d",
+                Scope::Project,
+                "---\ndescription: '\"Quoted\"  '\n---\n",
+            ),
+        ];
+        let cat = build_skills(&skills);
+        assert!(cat.text.contains("- a (project): # Title\n"));
+        assert!(cat.text.contains("- b (project): no frontmatter at all\n"));
+        assert!(
+            cat.text
+                .contains("- c (project): No description available\n")
+        );
+        assert!(cat.text.contains("- d (project): Quoted\n"));
+    }
+
+    #[test]
+    fn hidden_and_broken_skills_are_skipped() {
+        let skills = [
+            found(
+                "/p/s",
+                "a",
+                Scope::Project,
+                "---\ndescription: A\ndisable-model-invocation: true\n---\n",
+            ),
+            found(
+                "/p/s",
+                "b",
+                Scope::Project,
+                "---\ndescription: [unclosed\n---\n",
+            ),
+        ];
+        let cat = build_skills(&skills);
+        assert_eq!(cat.text, "");
+        assert!(cat.changes.iter().all(|c| c.kind == ChangeKind::Skipped));
+        assert_eq!(cat.changes.len(), 2);
+    }
+
+    #[test]
+    fn later_sources_override_by_id() {
+        let provider = MemoryProvider::new([
+            MemorySkill::new("/h/.letta/skills/a", "---\ndescription: global\n---\n")
+                .in_scope(Scope::User, 0),
+            MemorySkill::new("/p/.agents/skills/a", "---\ndescription: project\n---\n")
+                .in_scope(Scope::Project, 0),
+        ]);
+        let cat = build_skills(provider.list());
+        assert!(cat.text.contains("- a (project): project\n"));
+        assert_eq!(cat.changes[0].kind, ChangeKind::Shadowed);
+    }
+
+    #[test]
+    fn agent_skills_are_labelled_and_override_global_ones() {
+        let dir = tempfile::tempdir().unwrap();
+        let home = dir.path().join("home");
+        let write = |rel: &str, description: &str| {
+            let path = home.join(rel);
+            std::fs::create_dir_all(&path).unwrap();
+            std::fs::write(
+                path.join("SKILL.md"),
+                format!("---\ndescription: {description}\n---\n"),
+            )
+            .unwrap();
+        };
+        write(".letta/skills/deploy", "global");
+        write(".letta/agents/agent-42/memory/skills/deploy", "agent");
+        write(".letta/agents/agent-42/memory/skills/notes", "notes");
+        write("proj/.skills/build", "legacy");
+        let env =
+            Env::new(home.join("proj"), Some(home.clone())).with_var("LETTA_AGENT_ID", "agent-42");
+        let roots: Vec<crate::provider::Root> = roots(&env).iter().map(RootSpec::to_root).collect();
+        let provider =
+            crate::provider::FsProvider::discover(&roots, crate::provider::FsOptions::default())
+                .unwrap();
+        let paths = Paths::absolute(None);
+        let cx = Context {
+            paths: &paths,
+            env: &env,
+            context_window: None,
+        };
+        let cat = catalog::build(&TARGET, provider.list(), &cx);
+        assert_eq!(
+            cat.text,
+            format!(
+                "{HEADER}- build (project): legacy\n- deploy (agent): agent\n- notes (agent): notes{FOOTER}"
+            )
+        );
+        assert_eq!(cat.changes[0].kind, ChangeKind::Shadowed);
+    }
+
+    #[test]
+    fn agent_roots_need_an_agent_id() {
+        let env = Env::new("/p", Some("/h".into()));
+        assert_eq!(roots(&env).len(), 2);
+        let env = env.with_var("LETTA_AGENT_ID", "agent-1");
+        let paths: Vec<PathBuf> = roots(&env).into_iter().map(|r| r.path).collect();
+        assert_eq!(
+            paths,
+            [
+                PathBuf::from("/h/.letta/skills"),
+                PathBuf::from("/h/.letta/agents/agent-1/memory/skills"),
+                PathBuf::from("/p/.skills"),
+            ]
+        );
+    }
+}
