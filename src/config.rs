@@ -277,3 +277,17 @@ mod tests {
         assert!(message.contains("empty"));
     }
 }
+
+/// In another program's TOML config `text`: `None` when `key` is absent or the file does not
+/// parse, `Some(None)` when its value is not a list of strings, else the list. (This module is
+/// the one place TOML is read.)
+pub fn foreign_string_list(text: &str, key: &str) -> Option<Option<Vec<String>>> {
+    let table = toml::from_str::<toml::Table>(text).ok()?;
+    let value = table.get(key)?;
+    Some(value.as_array().and_then(|items| {
+        items
+            .iter()
+            .map(|item| item.as_str().map(str::to_owned))
+            .collect()
+    }))
+}

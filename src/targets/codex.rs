@@ -117,16 +117,8 @@ fn project_root_markers(env: &Env) -> Vec<String> {
         let Ok(text) = std::fs::read_to_string(&file) else {
             continue;
         };
-        let Ok(table) = toml::from_str::<toml::Table>(&text) else {
-            continue;
-        };
-        if let Some(value) = table.get("project_root_markers") {
-            markers = Some(value.as_array().and_then(|items| {
-                items
-                    .iter()
-                    .map(|item| item.as_str().map(str::to_owned))
-                    .collect()
-            }));
+        if let Some(value) = crate::config::foreign_string_list(&text, "project_root_markers") {
+            markers = Some(value);
         }
     }
     markers.flatten().unwrap_or_else(|| vec![".git".to_owned()])
