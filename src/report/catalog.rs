@@ -84,14 +84,14 @@ pub fn human(target: &str, stats: &Stats) -> String {
         let _ = writeln!(out, "not shown: {}", stats.builtins_not_shown);
     }
     for change in &stats.changes {
-        let _ = writeln!(
-            out,
-            "{}: {} ({}): {}",
-            change.change.as_str(),
-            change.name,
-            change.path,
-            change.reason
-        );
+        let kind = change.change.as_str();
+        // Reasons often start with their own kind ("skipped: …"); say it once.
+        let reason = change
+            .reason
+            .strip_prefix(kind)
+            .and_then(|r| r.strip_prefix(": "))
+            .unwrap_or(&change.reason);
+        let _ = writeln!(out, "{kind}: {} ({}): {reason}", change.name, change.path);
     }
     out
 }

@@ -278,7 +278,7 @@ pub fn build(target: &Target, skills: &[Skill], cx: &Context<'_>) -> Catalog {
             }),
         }
     }
-    let entries = settle_collisions(entries, target.collision, cx.paths, &mut changes);
+    let entries = settle_collisions(entries, target.collision, &cx.env.cwd, &mut changes);
     let rendered = (target.render)(&entries, cx);
     changes.extend(rendered.changes);
     Catalog {
@@ -290,10 +290,12 @@ pub fn build(target: &Target, skills: &[Skill], cx: &Context<'_>) -> Catalog {
     }
 }
 
+/// Keeps the winner of each name by `rule`; each loser becomes a change naming the winner's path
+/// (relative to `cwd`, like every path in the statistics).
 fn settle_collisions<'a>(
     entries: Vec<Entry<'a>>,
     rule: Collision,
-    paths: &Paths,
+    cwd: &Path,
     changes: &mut Vec<Change>,
 ) -> Vec<Entry<'a>> {
     if rule == Collision::KeepAll {
@@ -307,7 +309,7 @@ fn settle_collisions<'a>(
             ChangeKind::Shadowed,
             format!(
                 "shadowed by {}: {}",
-                paths.show(&winner.skill.skill_md),
+                paths::display(&winner.skill.skill_md, cwd),
                 rule.describe()
             ),
         ));
