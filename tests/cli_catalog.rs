@@ -239,7 +239,7 @@ fn skipped_skills_are_named_with_their_reason() {
     let out = run(dir.path(), &["catalog", ".", "--stats"]);
     assert!(
         out.stderr
-            .contains("skipped: broken (broken/SKILL.md): skipped: invalid YAML"),
+            .contains("skipped: broken (broken/SKILL.md): invalid YAML"),
         "{}",
         out.stderr
     );
