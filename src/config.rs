@@ -225,6 +225,20 @@ fn parse_level(s: &str) -> Option<Level> {
     })
 }
 
+/// In another program's TOML config `text`: `None` when `key` is absent or the file does not
+/// parse, `Some(None)` when its value is not a list of strings, else the list. (This module is
+/// the one place TOML is read.)
+pub fn foreign_string_list(text: &str, key: &str) -> Option<Option<Vec<String>>> {
+    let table = toml::from_str::<toml::Table>(text).ok()?;
+    let value = table.get(key)?;
+    Some(value.as_array().and_then(|items| {
+        items
+            .iter()
+            .map(|item| item.as_str().map(str::to_owned))
+            .collect()
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -276,18 +290,4 @@ mod tests {
         let (message, _) = error_at("targets = []\n");
         assert!(message.contains("empty"));
     }
-}
-
-/// In another program's TOML config `text`: `None` when `key` is absent or the file does not
-/// parse, `Some(None)` when its value is not a list of strings, else the list. (This module is
-/// the one place TOML is read.)
-pub fn foreign_string_list(text: &str, key: &str) -> Option<Option<Vec<String>>> {
-    let table = toml::from_str::<toml::Table>(text).ok()?;
-    let value = table.get(key)?;
-    Some(value.as_array().and_then(|items| {
-        items
-            .iter()
-            .map(|item| item.as_str().map(str::to_owned))
-            .collect()
-    }))
 }

@@ -432,3 +432,49 @@ mod tests {
         assert_eq!(normalise("a/.."), ".");
     }
 }
+
+/// Building catalogs in unit tests: a made-up machine (`/p` the working directory, `/h` home),
+/// real absolute paths.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{Catalog, Context, Paths, build};
+    use crate::provider::{MemoryProvider, MemorySkill, SkillProvider};
+    use crate::skill::Skill;
+    use crate::targets::Target;
+    use crate::targets::env::Env;
+
+    pub fn env() -> Env {
+        Env::new("/p", Some("/h".into()))
+    }
+
+    /// `target`'s catalog of parsed skills in `env`.
+    pub fn catalog_of(
+        target: &Target,
+        skills: &[Skill],
+        env: &Env,
+        window: Option<u64>,
+    ) -> Catalog {
+        let paths = Paths::absolute(None);
+        let cx = Context {
+            paths: &paths,
+            env,
+            context_window: window,
+        };
+        build(target, skills, &cx)
+    }
+
+    /// `target`'s catalog of in-memory skills in `env`.
+    pub fn catalog_in(
+        target: &Target,
+        skills: Vec<MemorySkill>,
+        env: &Env,
+        window: Option<u64>,
+    ) -> Catalog {
+        catalog_of(target, MemoryProvider::new(skills).list(), env, window)
+    }
+
+    /// `target`'s catalog of in-memory skills on the made-up machine, without a context window.
+    pub fn catalog(target: &Target, skills: Vec<MemorySkill>) -> Catalog {
+        catalog_in(target, skills, &env(), None)
+    }
+}

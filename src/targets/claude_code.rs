@@ -633,22 +633,15 @@ mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::*;
-    use crate::provider::{MemoryProvider, MemorySkill, SkillProvider};
-    use crate::targets::catalog::{self, Catalog, Paths};
+    use crate::provider::MemorySkill;
+    use crate::targets::catalog::{self, Catalog};
 
     fn skill(dir: &str, frontmatter: &str, body: &str) -> MemorySkill {
         MemorySkill::new(dir, format!("---\n{frontmatter}\n---\n{body}"))
     }
 
     fn build(skills: Vec<MemorySkill>, env: &Env, window: Option<u64>) -> Catalog {
-        let provider = MemoryProvider::new(skills);
-        let paths = Paths::absolute(None);
-        let cx = Context {
-            paths: &paths,
-            env,
-            context_window: window,
-        };
-        catalog::build(&TARGET, provider.list(), &cx)
+        catalog::testing::catalog_in(&TARGET, skills, env, window)
     }
 
     fn env() -> Env {

@@ -126,19 +126,12 @@ mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::*;
-    use crate::provider::{MemoryProvider, MemorySkill, SkillProvider};
-    use crate::targets::catalog::{self, Catalog, Paths};
+    use crate::provider::MemorySkill;
+    use crate::targets::catalog::{self, Catalog};
     use crate::targets::env::Env;
 
     fn build(skills: Vec<MemorySkill>, env: &Env) -> Catalog {
-        let provider = MemoryProvider::new(skills);
-        let paths = Paths::absolute(None);
-        let cx = Context {
-            paths: &paths,
-            env,
-            context_window: None,
-        };
-        catalog::build(&TARGET, provider.list(), &cx)
+        catalog::testing::catalog_in(&TARGET, skills, env, None)
     }
 
     fn skill(dir: &str, description: &str, scope: Scope) -> MemorySkill {

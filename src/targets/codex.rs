@@ -893,22 +893,14 @@ mod tests {
 
     use super::*;
     use crate::provider::{MemoryProvider, MemorySkill, SkillProvider};
-    use crate::targets::catalog::{self, Catalog, Paths};
+    use crate::targets::catalog::{self, Catalog};
 
     fn skill(dir: &str, frontmatter: &str, scope: Scope) -> MemorySkill {
         MemorySkill::new(dir, format!("---\n{frontmatter}\n---\nbody\n")).in_scope(scope, 0)
     }
 
     fn build(skills: Vec<MemorySkill>, window: Option<u64>) -> Catalog {
-        let provider = MemoryProvider::new(skills);
-        let paths = Paths::absolute(None);
-        let env = Env::new("/p", Some("/h".into()));
-        let cx = Context {
-            paths: &paths,
-            env: &env,
-            context_window: window,
-        };
-        catalog::build(&TARGET, provider.list(), &cx)
+        catalog::testing::catalog_in(&TARGET, skills, &catalog::testing::env(), window)
     }
 
     fn skill_lines(catalog: &Catalog) -> Vec<&str> {

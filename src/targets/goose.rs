@@ -188,19 +188,11 @@ fn render(entries: &[Entry<'_>], _cx: &Context<'_>) -> Rendered {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::provider::{MemoryProvider, MemorySkill, SkillProvider};
-    use crate::targets::catalog::{self, ChangeKind, Paths};
+    use crate::provider::MemorySkill;
+    use crate::targets::catalog::{self, ChangeKind};
 
     fn build(skills: Vec<MemorySkill>) -> catalog::Catalog {
-        let provider = MemoryProvider::new(skills);
-        let env = Env::new("/p", Some("/h".into()));
-        let paths = Paths::absolute(None);
-        let cx = Context {
-            paths: &paths,
-            env: &env,
-            context_window: None,
-        };
-        catalog::build(&TARGET, provider.list(), &cx)
+        catalog::testing::catalog(&TARGET, skills)
     }
 
     fn skill(dir: &str, md: &str) -> MemorySkill {

@@ -250,14 +250,7 @@ mod tests {
     use crate::targets::catalog::{self, ChangeKind, Paths};
 
     fn build_skills(skills: &[Skill]) -> catalog::Catalog {
-        let env = Env::new("/p", Some("/h".into()));
-        let paths = Paths::absolute(None);
-        let cx = Context {
-            paths: &paths,
-            env: &env,
-            context_window: None,
-        };
-        catalog::build(&TARGET, skills, &cx)
+        catalog::testing::catalog_of(&TARGET, skills, &catalog::testing::env(), None)
     }
 
     /// A skill found under `root`, as discovery would record it.

@@ -225,8 +225,8 @@ fn finish(text: String, listed: usize, changes: Vec<Change>) -> Rendered {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::provider::{MemoryProvider, MemorySkill, SkillProvider};
-    use crate::targets::catalog::{self, Paths};
+    use crate::provider::MemorySkill;
+    use crate::targets::catalog::{self};
 
     fn skill(name: &str, description: &str) -> MemorySkill {
         MemorySkill::new(
@@ -236,15 +236,7 @@ mod tests {
     }
 
     fn build(skills: Vec<MemorySkill>) -> catalog::Catalog {
-        let provider = MemoryProvider::new(skills);
-        let paths = Paths::absolute(None);
-        let env = Env::new("/p", Some("/h".into()));
-        let cx = Context {
-            paths: &paths,
-            env: &env,
-            context_window: None,
-        };
-        catalog::build(&TARGET, provider.list(), &cx)
+        catalog::testing::catalog(&TARGET, skills)
     }
 
     fn kinds(built: &catalog::Catalog) -> Vec<(String, ChangeKind)> {
