@@ -100,6 +100,7 @@ pub fn page(row: &TargetRow) -> String {
     for root in &row.roots_here {
         let depth = match root.max_depth {
             Some(2) => " (one level: <root>/*/SKILL.md)".to_owned(),
+            Some(1) => " (the root only)".to_owned(),
             Some(n) => format!(" (up to {n} levels)"),
             None => " (recursive)".to_owned(),
         };
