@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::provider::FsOptions;
+use crate::provider::{FsOptions, LineRange};
 use crate::rules::RuleRef;
 use crate::targets::TargetRef;
 
@@ -43,7 +43,24 @@ pub enum Command {
     /// List the runtime targets: roots, budget, confidence and sources.
     #[command(after_help = EXIT_CODES)]
     Targets(TargetsArgs),
+
+    /// Print exactly what a runtime gives the model when it activates a skill, or reads one of
+    /// its files.
+    #[command(after_help = LOAD_HELP)]
+    Load(LoadArgs),
 }
+
+const LOAD_HELP: &str = "\
+The result goes to stdout exactly as the runtime returns it. When the runtime adds more than one
+message (Claude Code's tool result and its hidden user message, trpc-agent-go's system prompt
+addition), each is printed under a `==> tool result <==`-style line; --format json gives them
+apart. Nothing from the skill is executed.
+
+Exit codes:
+  0  the runtime returns the skill or the file
+  1  the runtime refuses (unknown skill, path outside the skill, binary file…): its error text
+     is printed
+  2  the tool failed (bad arguments, missing path)";
 
 const CATALOG_HELP: &str = "\
 The catalog goes to stdout exactly as the runtime injects it, with no newline added, so
@@ -184,12 +201,13 @@ impl DiscoveryArgs {
     }
 }
 
+/// Which runtime, and which skills it sees: shared by `catalog`, `load` and `simulate`.
 #[derive(Debug, Clone, Args)]
-pub struct CatalogArgs {
+pub struct RuntimeArgs {
     #[command(flatten)]
     pub discovery: DiscoveryArgs,
 
-    /// The runtime whose catalog to print (`skills targets` lists them).
+    /// The runtime (`skills targets` lists them).
     #[arg(
         long,
         short = 't',
@@ -202,6 +220,17 @@ pub struct CatalogArgs {
     /// environment overrides) instead of under PATHs.
     #[arg(long, conflicts_with = "paths")]
     pub roots: bool,
+
+    /// Write paths relative to the working directory, joined onto PREFIX (`.` for plain
+    /// relative paths), so the output is the same on every machine.
+    #[arg(long, value_name = "PREFIX")]
+    pub path_prefix: Option<String>,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct CatalogArgs {
+    #[command(flatten)]
+    pub runtime: RuntimeArgs,
 
     /// The model's context window in tokens, for budgets that scale with it (Claude Code,
     /// Codex). Default: the runtime's own fallback.
@@ -220,11 +249,6 @@ pub struct CatalogArgs {
     /// Compare with FILE instead of printing: exit 1 with a unified diff when they differ.
     #[arg(long, value_name = "FILE", conflicts_with = "format")]
     pub check: Option<PathBuf>,
-
-    /// Write paths relative to the working directory, joined onto PREFIX (`.` for plain
-    /// relative paths), so the catalog is the same on every machine.
-    #[arg(long, value_name = "PREFIX")]
-    pub path_prefix: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -232,6 +256,41 @@ pub enum CatalogFormat {
     /// The catalog bytes alone.
     Text,
     /// The stable JSON schema `skills.catalog/v1`: the text and its statistics.
+    Json,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct LoadArgs {
+    /// The skill's name, as the model would ask for it.
+    #[arg(value_name = "NAME")]
+    pub name: String,
+
+    #[command(flatten)]
+    pub runtime: RuntimeArgs,
+
+    /// Read this file of the skill (a path relative to its directory) instead, as the
+    /// runtime's read tool would, with its guards.
+    #[arg(long, value_name = "REL")]
+    pub file: Option<String>,
+
+    /// With --file: only these lines (`A:B`, `A:` or `A`; 1-based, inclusive).
+    #[arg(long, value_name = "A:B", requires = "file")]
+    pub lines: Option<LineRange>,
+
+    /// The runtime's load mode, where it has several (`skills targets T` lists them).
+    #[arg(long, value_name = "MODE")]
+    pub mode: Option<String>,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = LoadFormat::Text)]
+    pub format: LoadFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LoadFormat {
+    /// The text the model receives.
+    Text,
+    /// The stable JSON schema `skills.load/v1`: the call, each part, the record and sizes.
     Json,
 }
 

@@ -36,6 +36,10 @@ pub enum Error {
     #[diagnostic(transparent)]
     Config(Box<ConfigError>),
 
+    #[error("{message}")]
+    #[diagnostic(help("{help}"))]
+    Usage { message: String, help: String },
+
     #[error("cannot serialise the output: {0}")]
     Json(#[from] serde_json::Error),
 }

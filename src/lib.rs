@@ -75,5 +75,6 @@ pub fn run(cli: cli::Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<Ou
         cli::Command::List(args) => commands::list::run(&args, out, err),
         cli::Command::Catalog(args) => commands::catalog::run(&args, out, err),
         cli::Command::Targets(args) => commands::targets::run(&args, out),
+        cli::Command::Load(args) => commands::load::run(&args, out),
     }
 }

@@ -3,47 +3,28 @@
 
 use std::io::Write;
 
+use super::runtime::Machine;
 use crate::Outcome;
 use crate::cli::{CatalogArgs, CatalogFormat};
 use crate::error::{Error, Result};
 use crate::paths;
-use crate::provider::{FsProvider, Root, SkillProvider};
+use crate::provider::SkillProvider;
 use crate::report::catalog::{self as view, CatalogReport, ChangeRow, SCHEMA, Stats};
 use crate::report::{unified_diff, write_json, write_text};
-use crate::targets::catalog::{self, Catalog, Context, Paths};
-use crate::targets::env::Env;
+use crate::targets::catalog::{self, Catalog};
 use crate::tokens::{self, Encoding};
 
 pub fn run(args: &CatalogArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<Outcome> {
-    let target = args.target.0;
-    let cwd = std::env::current_dir().map_err(Error::WorkingDirectory)?;
-    let env = Env::from_process(cwd.clone());
-    let roots: Vec<Root> = if args.roots {
-        (target.roots)(&env).iter().map(|r| r.to_root()).collect()
-    } else {
-        args.discovery
-            .paths()
-            .into_iter()
-            .map(Root::explicit)
-            .collect()
-    };
-    let provider = FsProvider::discover(&roots, args.discovery.options())?;
-    let paths = match &args.path_prefix {
-        Some(prefix) => Paths::rebased(cwd.clone(), prefix, env.home.clone()),
-        None => Paths::absolute(env.home.clone()),
-    };
-    let cx = Context {
-        paths: &paths,
-        env: &env,
-        context_window: args.context_window,
-    };
-    let built = catalog::build(target, provider.list(), &cx);
+    let machine = Machine::prepare(&args.runtime)?;
+    let (target, cwd) = (machine.target, &machine.cwd);
+    let cx = machine.context(args.context_window);
+    let built = catalog::build(target, machine.provider.list(), &cx);
 
     if let Some(file) = &args.check {
-        return check(&built.text, file, &cwd, out, err);
+        return check(&built.text, file, cwd, out, err);
     }
     let stats = (args.stats || args.format == CatalogFormat::Json)
-        .then(|| stats(&built, args.context_window, target.builtins, &cwd));
+        .then(|| stats(&built, args.context_window, target.builtins, cwd));
     match args.format {
         CatalogFormat::Json => {
             let report = CatalogReport {

@@ -4,6 +4,8 @@ pub mod catalog;
 pub mod explain;
 pub mod lint;
 pub mod list;
+pub mod load;
+pub mod runtime;
 pub mod targets;
 
 use std::path::PathBuf;

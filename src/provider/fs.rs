@@ -147,8 +147,7 @@ impl SkillProvider for FsProvider {
         &self.skills
     }
 
-    fn resources(&self, name: &str) -> Result<Resources, ResourceError> {
-        let skill = self.lookup(name)?;
+    fn resources_of(&self, skill: &Skill) -> Result<Resources, ResourceError> {
         let dir = fs::canonicalize(&skill.dir).map_err(|source| ResourceError::Io {
             path: skill.dir.display().to_string(),
             source,
@@ -179,13 +178,12 @@ impl SkillProvider for FsProvider {
         Ok(Resources { files, truncated })
     }
 
-    fn read_resource(
+    fn read_resource_of(
         &self,
-        name: &str,
+        skill: &Skill,
         relative_path: &str,
         lines: Option<LineRange>,
     ) -> Result<Resource, ResourceError> {
-        let skill = self.lookup(name)?;
         let rel = resource::check_relative(relative_path)?;
         let shown = paths::to_slash(&rel);
         let io = |source| ResourceError::Io {

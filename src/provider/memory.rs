@@ -84,14 +84,16 @@ impl MemoryProvider {
         self
     }
 
-    fn files_of(&self, name: &str) -> Result<&BTreeMap<String, Vec<u8>>, ResourceError> {
-        let skill = self.lookup(name)?;
-        let index = self
-            .skills
+    /// The bundled files of one of the provider's skills (matched by its skill file).
+    fn files_of(&self, skill: &Skill) -> Result<&BTreeMap<String, Vec<u8>>, ResourceError> {
+        self.skills
             .iter()
-            .position(|s| std::ptr::eq(s, skill))
-            .unwrap_or_default();
-        Ok(&self.files[index])
+            .position(|s| s.skill_md == skill.skill_md)
+            .map(|index| &self.files[index])
+            .ok_or_else(|| ResourceError::UnknownSkill {
+                name: skill.name().into_owned(),
+                available: self.names(),
+            })
     }
 }
 
@@ -100,21 +102,21 @@ impl SkillProvider for MemoryProvider {
         &self.skills
     }
 
-    fn resources(&self, name: &str) -> Result<Resources, ResourceError> {
-        let files = self.files_of(name)?;
+    fn resources_of(&self, skill: &Skill) -> Result<Resources, ResourceError> {
+        let files = self.files_of(skill)?;
         Ok(Resources {
             files: files.keys().cloned().collect(),
             truncated: false,
         })
     }
 
-    fn read_resource(
+    fn read_resource_of(
         &self,
-        name: &str,
+        skill: &Skill,
         relative_path: &str,
         lines: Option<LineRange>,
     ) -> Result<Resource, ResourceError> {
-        let files = self.files_of(name)?;
+        let files = self.files_of(skill)?;
         let shown = paths::to_slash(&resource::check_relative(relative_path)?);
         let content = files.get(&shown).ok_or_else(|| ResourceError::NotFound {
             path: shown.clone(),

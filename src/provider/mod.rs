@@ -23,7 +23,7 @@ pub use resource::{
 };
 
 /// The interface every consumer of skills uses.
-pub trait SkillProvider {
+pub trait SkillProvider: fmt::Debug {
     /// Every skill found, in a deterministic order, shadowed ones included.
     fn list(&self) -> &[Skill];
 
@@ -42,14 +42,31 @@ pub trait SkillProvider {
         })
     }
 
-    /// The files of a skill other than its `SKILL.md`: relative `/` paths, sorted, bounded.
-    fn resources(&self, name: &str) -> Result<Resources, ResourceError>;
+    /// The files of the skill that wins `name`, other than its `SKILL.md`: relative `/` paths,
+    /// sorted, bounded.
+    fn resources(&self, name: &str) -> Result<Resources, ResourceError> {
+        self.resources_of(self.lookup(name)?)
+    }
 
-    /// Reads a file of a skill, with every guard applied: the path must stay inside the skill
-    /// directory, binary content is refused, long text is cut with a notice.
+    /// Reads a file of the skill that wins `name`, with every guard applied: the path must stay
+    /// inside the skill directory, binary content is refused, long text is cut with a notice.
     fn read_resource(
         &self,
         name: &str,
+        relative_path: &str,
+        lines: Option<LineRange>,
+    ) -> Result<Resource, ResourceError> {
+        self.read_resource_of(self.lookup(name)?, relative_path, lines)
+    }
+
+    /// [`SkillProvider::resources`] of one skill of [`SkillProvider::list`], however a runtime
+    /// names it.
+    fn resources_of(&self, skill: &Skill) -> Result<Resources, ResourceError>;
+
+    /// [`SkillProvider::read_resource`] in one skill of [`SkillProvider::list`].
+    fn read_resource_of(
+        &self,
+        skill: &Skill,
         relative_path: &str,
         lines: Option<LineRange>,
     ) -> Result<Resource, ResourceError>;

@@ -5,6 +5,7 @@ pub mod github;
 pub mod human;
 pub mod lint;
 pub mod list;
+pub mod load;
 pub mod sarif;
 pub mod table;
 pub mod targets;

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use super::catalog::{Admitted, Collision, Context, Entry, Rendered};
 use super::env::{Env, RootSpec};
+use super::load::{Call, LoadInput, Output, Placement, ReadInput, Session};
 use super::text::Escaping;
 use super::{Budget, Confidence, NameCharset, Target};
 use crate::frontmatter::{self, Field, Value, Yaml};
@@ -35,8 +36,21 @@ pub const TARGET: Target = Target {
     whitespace: "name and description are stripped; inner newlines are kept",
     budget: Budget::NONE,
     render,
+    load,
+    read,
+    session: Session {
+        catalog: Placement::SystemPrompt,
+        modes: &[],
+        reload: "the same result again (the guide keeps no session state)",
+    },
     builtins: "",
-    decisions: &["--roots uses the client guide's recommended roots; to-prompt itself has none"],
+    decisions: &[
+        "--roots uses the client guide's recommended roots; to-prompt itself has none",
+        "load follows the client guide's suggested `<skill_content>` result for an `activate_skill` tool with a `name` argument; the tool name is ours",
+        "without bundled files the `<skill_resources>` block is left out",
+        "an unknown name returns `Skill \"x\" not found. Available skills: a, b` (our wording)",
+        "a file read returns the file's text as a read tool would (`read_file` with `path`), with the provider's guards and their messages",
+    ],
 
     confidence: Confidence::Source,
     reference: "agentskills/agentskills skills-ref/src/skills_ref/prompt.py, parser.py, cli.py @ 69ef37e; PyPI skills-ref 0.1.1",
@@ -140,4 +154,76 @@ fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
     }
     lines.push("</available_skills>".to_owned());
     Rendered::complete(lines.join("\n") + "\n", entries.len())
+}
+
+/// The client guide's suggested activation result: the body (after the frontmatter, stripped, as
+/// the reference parser gives it), the skill directory and its bundled files.
+fn load(input: &LoadInput<'_>) -> Output {
+    let call = Call::with("activate_skill", "name", input.name);
+    let Some(entry) = input.entry() else {
+        return Output::tool_error(
+            call,
+            format!(
+                "Skill \"{}\" not found. Available skills: {}",
+                input.name,
+                input.available().join(", ")
+            ),
+        );
+    };
+    let dir = input.cx.paths.show_canonical(&entry.skill.dir);
+    let mut text = format!(
+        "<skill_content name=\"{}\">\n{}\n\nSkill directory: {dir}\nRelative paths in this skill are relative to the skill directory.\n",
+        Escaping::PythonHtml.apply(&entry.name),
+        reference_body(entry)
+    );
+    let files = input.resources(entry).map(|r| r.files).unwrap_or_default();
+    if !files.is_empty() {
+        text.push_str("\n<skill_resources>\n");
+        for file in files {
+            text.push_str(&format!("  <file>{file}</file>\n"));
+        }
+        text.push_str("</skill_resources>\n");
+    }
+    text.push_str("</skill_content>");
+    Output::tool(call, text)
+}
+
+/// The body as skills-ref's parser returns it: everything after the second `---` substring,
+/// stripped.
+fn reference_body(entry: &Entry<'_>) -> String {
+    let text = String::from_utf8_lossy(entry.skill.source.bytes()).replace("\r\n", "\n");
+    let body = text
+        .strip_prefix("---")
+        .and_then(|rest| rest.split_once("---"))
+        .map_or("", |(_, body)| body);
+    body.trim().to_owned()
+}
+
+/// A plain file read through the provider's guards.
+fn read(input: &ReadInput<'_>) -> Output {
+    let call = Call::with("read_file", "path", input.path);
+    let Some(entry) = input.entry() else {
+        return Output::tool_error(
+            call,
+            format!(
+                "Skill \"{}\" not found. Available skills: {}",
+                input.name,
+                input.available().join(", ")
+            ),
+        );
+    };
+    match input
+        .provider
+        .read_resource_of(entry.skill, input.path, input.lines)
+    {
+        Ok(resource) => {
+            let mut text = resource.text.clone();
+            if let Some(notice) = resource.truncation_notice() {
+                text.push('\n');
+                text.push_str(&notice);
+            }
+            Output::tool(call, text)
+        }
+        Err(err) => Output::tool_error(call, format!("Error: {err}")),
+    }
 }

@@ -261,6 +261,26 @@ pub struct Catalog {
 
 /// The catalog `target` injects for `skills` (in discovery order).
 pub fn build(target: &Target, skills: &[Skill], cx: &Context<'_>) -> Catalog {
+    let (entries, mut changes) = known(target, skills, cx);
+    let rendered = (target.render)(&entries, cx);
+    changes.extend(rendered.changes);
+    Catalog {
+        text: rendered.text,
+        found: skills.len(),
+        listed: rendered.listed,
+        budget: rendered.budget,
+        changes,
+    }
+}
+
+/// The skills `target` knows, in discovery order: admitted, with name collisions settled; and
+/// what was skipped or shadowed on the way. Loading and reading work on these (a budget may
+/// leave a skill out of the catalog, but the runtime can still load it).
+pub fn known<'a>(
+    target: &Target,
+    skills: &'a [Skill],
+    cx: &Context<'_>,
+) -> (Vec<Entry<'a>>, Vec<Change>) {
     let mut changes = Vec::new();
     let mut entries: Vec<Entry<'_>> = Vec::new();
     for skill in skills {
@@ -279,15 +299,7 @@ pub fn build(target: &Target, skills: &[Skill], cx: &Context<'_>) -> Catalog {
         }
     }
     let entries = settle_collisions(entries, target.collision, &cx.env.cwd, &mut changes);
-    let rendered = (target.render)(&entries, cx);
-    changes.extend(rendered.changes);
-    Catalog {
-        text: rendered.text,
-        found: skills.len(),
-        listed: rendered.listed,
-        budget: rendered.budget,
-        changes,
-    }
+    (entries, changes)
 }
 
 /// Keeps the winner of each name by `rule`; each loser becomes a change naming the winner's path

@@ -126,6 +126,13 @@ pub const TARGET: Target = Target {
         summary: "SLASH_COMMAND_TOOL_CHAR_BUDGET, else 1% of the context window × 4 (8000 without one), in terminal columns (CJK 2) plus one per line break. Descriptions are first capped at 1536 characters. If the lines do not fit, each description is cut to an equal share, floor((budget − Σ(name + 4) − (n − 1)) / n) columns ending in `…`; under 20 columns only names are listed",
     },
     render,
+    load: |_| unimplemented_load(),
+    read: |_| unimplemented_load(),
+    session: super::load::Session {
+        catalog: super::load::Placement::SystemPrompt,
+        modes: &[],
+        reload: "TODO",
+    },
     builtins: "Claude Code lists its bundled skills (and built-in plugin skills) before yours; they keep their full descriptions under budget pressure and are not included here",
     decisions: &[
         "the registration order is UNC beyond managed, user, project, --add-dir; the documented example puts user before project",
@@ -906,4 +913,8 @@ mod tests {
             [Scope::Admin, Scope::User, Scope::Project]
         );
     }
+}
+
+fn unimplemented_load() -> super::load::Output {
+    super::load::Output::tool_error(super::load::Call::with("TODO", "name", ""), "TODO")
 }

@@ -39,6 +39,13 @@ pub const TARGET: Target = Target {
         summary: "SLASH_COMMAND_TOOL_CHAR_BUDGET if set, else 15000 UTF-16 code units; each `<skill>` block costs its length + 1 and the list stops at the first block that overflows, followed by `<!-- Showing N of M skills due to token limits -->`",
     },
     render,
+    load: |_| unimplemented_load(),
+    read: |_| unimplemented_load(),
+    session: super::load::Session {
+        catalog: super::load::Placement::SystemPrompt,
+        modes: &[],
+        reload: "TODO",
+    },
     builtins: "Claude Code lists its bundled skills (and plugin skills, location `plugin`) with yours; they are not included here",
     decisions: &[
         "only the `<available_skills>\\n…\\n</available_skills>\\n` block is printed: the `<skills_instructions>` text around it is not pinned, and it changed between 2.0 releases",
@@ -191,4 +198,8 @@ mod tests {
             "<available_skills>\n\n</available_skills>\n"
         );
     }
+}
+
+fn unimplemented_load() -> super::load::Output {
+    super::load::Output::tool_error(super::load::Call::with("TODO", "name", ""), "TODO")
 }

@@ -91,6 +91,13 @@ pub const TARGET: Target = Target {
         summary: "2% of the context window in ceil(bytes/4) tokens, or 8000 characters without one; only the skill lines count, each with its newline. If they do not fit, names and paths stay and the rest is shared one description character at a time in list order (no ellipsis); if even names and paths do not fit, lines without descriptions are listed while they fit. Under pressure, `r0/…` root aliases are used when they list more, cut less or cost less",
     },
     render,
+    load: |_| unimplemented_load(),
+    read: |_| unimplemented_load(),
+    session: super::load::Session {
+        catalog: super::load::Placement::SystemPrompt,
+        modes: &[],
+        reload: "TODO",
+    },
     builtins: "Codex installs system skills (such as skill-creator) under $CODEX_HOME/skills/.system; they are listed only if they are on disk where --roots looks",
     decisions: &[
         "the System root is searched before its parent $CODEX_HOME/skills, which Codex walks with hidden directories skipped; the order of the catalog and of root aliases is Codex's own",
@@ -1177,4 +1184,8 @@ mod tests {
             "skipped: inside the hidden directory `.archive`, which Codex does not search"
         );
     }
+}
+
+fn unimplemented_load() -> super::load::Output {
+    super::load::Output::tool_error(super::load::Call::with("TODO", "name", ""), "TODO")
 }

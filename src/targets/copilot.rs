@@ -49,6 +49,13 @@ pub const TARGET: Target = Target {
         summary: "none with the read_file tool; with a dedicated skill tool, newer builds list entries while they fit 15000 characters and name the rest in one line of at most 5000 (that variant is not rendered)",
     },
     render,
+    load: |_| unimplemented_load(),
+    read: |_| unimplemented_load(),
+    session: super::load::Session {
+        catalog: super::load::Placement::SystemPrompt,
+        modes: &[],
+        reload: "TODO",
+    },
     builtins: "VS Code and extensions can contribute skills of their own (Copilot Chat ships a troubleshooting skill, shown when debug logging is on); the preview includes none",
     decisions: &[
         "The text is the read_file variant (no dedicated skill tool), as the published request dumps show it: the tool is named `'read_file'` and nothing is escaped, as in Copilot Chat's instructions collector; builds whose core escapes with escapeXml would write `&amp;`.",
@@ -312,4 +319,8 @@ mod tests {
         );
         assert!(cat.changes[0].reason.ends_with("this one has 1200"));
     }
+}
+
+fn unimplemented_load() -> super::load::Output {
+    super::load::Output::tool_error(super::load::Call::with("TODO", "name", ""), "TODO")
 }

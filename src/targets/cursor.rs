@@ -39,6 +39,13 @@ pub const TARGET: Target = Target {
         summary: "unknown (none applied)",
     },
     render,
+    load: |_| unimplemented_load(),
+    read: |_| unimplemented_load(),
+    session: super::load::Session {
+        catalog: super::load::Placement::SystemPrompt,
+        modes: &[],
+        reload: "TODO",
+    },
     builtins: "Cursor lists its own skills from ~/.cursor/skills-cursor/ after the user's; the preview leaves them out",
     decisions: &[
         "The text is the CLI variant (`Read` tool, two newlines before `<available_skills …>`); the IDE says `ReadFile` and has three.",
@@ -182,4 +189,8 @@ mod tests {
         assert_eq!(shown[4], "/h/.cursor/skills");
         assert_eq!(shown.len(), 8);
     }
+}
+
+fn unimplemented_load() -> super::load::Output {
+    super::load::Output::tool_error(super::load::Call::with("TODO", "name", ""), "TODO")
 }

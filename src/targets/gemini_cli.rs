@@ -37,6 +37,13 @@ pub const TARGET: Target = Target {
     whitespace: "name and description as read (YAML values, or the line parser's trimmed text); newlines in descriptions are kept raw",
     budget: Budget::NONE,
     render,
+    load: |_| unimplemented_load(),
+    read: |_| unimplemented_load(),
+    session: super::load::Session {
+        catalog: super::load::Placement::SystemPrompt,
+        modes: &[],
+        reload: "TODO",
+    },
     builtins: "Gemini CLI ships the built-in skills `skill-creator` and `antigravity-support`, listed first, and active extensions add theirs; the preview includes neither",
     decisions: &[
         "Within one directory skills are listed in sorted path order; Gemini CLI lists them in glob order, which follows the file system.",
@@ -372,4 +379,8 @@ mod tests {
             ]
         );
     }
+}
+
+fn unimplemented_load() -> super::load::Output {
+    super::load::Output::tool_error(super::load::Call::with("TODO", "name", ""), "TODO")
 }

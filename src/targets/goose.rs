@@ -34,6 +34,13 @@ pub const TARGET: Target = Target {
     whitespace: "name and description exactly as YAML gives them; newlines are kept",
     budget: Budget::NONE,
     render,
+    load: |_| unimplemented_load(),
+    read: |_| unimplemented_load(),
+    session: super::load::Session {
+        catalog: super::load::Placement::SystemPrompt,
+        modes: &[],
+        reload: "TODO",
+    },
     builtins: "Goose's built-in skills (listed after every skill found on disk, and shadowed by them)",
     decisions: &[
         "Recipes and agents share the name space with skills: local recipes are read before local skills, and local agents and global recipes before global skills, so one of those with a skill's name shadows it; recipes and agents are not read here",
@@ -284,4 +291,8 @@ mod tests {
         let root = xdg.with_var("GOOSE_PATH_ROOT", "/r");
         assert_eq!(config_dir(&root), Some(PathBuf::from("/r/config")));
     }
+}
+
+fn unimplemented_load() -> super::load::Output {
+    super::load::Output::tool_error(super::load::Call::with("TODO", "name", ""), "TODO")
 }

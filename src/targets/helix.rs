@@ -40,6 +40,13 @@ pub const TARGET: Target = Target {
     whitespace: "name and description as the YAML parser returns them; inner newlines are kept",
     budget: Budget::NONE,
     render,
+    load: |_| unimplemented_load(),
+    read: |_| unimplemented_load(),
+    session: super::load::Session {
+        catalog: super::load::Placement::SystemPrompt,
+        modes: &[],
+        reload: "TODO",
+    },
     builtins: "",
     decisions: DECISIONS,
 
@@ -293,4 +300,8 @@ mod tests {
             std::path::Path::new("/user/same/SKILL.md")
         );
     }
+}
+
+fn unimplemented_load() -> super::load::Output {
+    super::load::Output::tool_error(super::load::Call::with("TODO", "name", ""), "TODO")
 }

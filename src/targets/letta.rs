@@ -74,6 +74,13 @@ pub const TARGET: Target = Target {
     whitespace: "the description is trimmed and one pair of surrounding quotes removed; inner newlines are kept, and `when_to_use` adds a paragraph",
     budget: Budget::NONE,
     render,
+    load: |_| unimplemented_load(),
+    read: |_| unimplemented_load(),
+    session: super::load::Session {
+        catalog: super::load::Placement::SystemPrompt,
+        modes: &[],
+        reload: "TODO",
+    },
     builtins: "Letta Code's bundled skills (source `bundled`, overridden by every other source)",
     decisions: &[
         "The render is the legacy `<system-reminder>` still in the source (1f4d3e3); what current releases show the model is rendered server-side and unknown",
@@ -437,4 +444,8 @@ mod tests {
             ]
         );
     }
+}
+
+fn unimplemented_load() -> super::load::Output {
+    super::load::Output::tool_error(super::load::Call::with("TODO", "name", ""), "TODO")
 }

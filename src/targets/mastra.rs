@@ -54,6 +54,13 @@ pub const TARGET: Target = Target {
     whitespace: "the description exactly as YAML gives it; newlines are kept",
     budget: Budget::NONE,
     render,
+    load: |_| unimplemented_load(),
+    read: |_| unimplemented_load(),
+    session: super::load::Session {
+        catalog: super::load::Placement::SystemPrompt,
+        modes: &[],
+        reload: "TODO",
+    },
     builtins: "",
     decisions: &[
         "The two system messages are printed as one text, message 1 then `\\n\\n` then message 2; the runtime sends them as separate messages with no bytes between them",
@@ -406,4 +413,8 @@ mod tests {
         assert!(cat.text.contains("<description>second</description>"));
         assert_eq!(cat.changes[0].kind, ChangeKind::Shadowed);
     }
+}
+
+fn unimplemented_load() -> super::load::Output {
+    super::load::Output::tool_error(super::load::Call::with("TODO", "name", ""), "TODO")
 }

@@ -40,6 +40,13 @@ pub const TARGET: Target = Target {
     whitespace: "the description as YAML returns it, unstripped; inner newlines are kept raw",
     budget: Budget::NONE,
     render,
+    load: |_| unimplemented_load(),
+    read: |_| unimplemented_load(),
+    session: super::load::Session {
+        catalog: super::load::Placement::SystemPrompt,
+        modes: &[],
+        reload: "TODO",
+    },
     builtins: "",
     decisions: DECISIONS,
 
@@ -358,4 +365,8 @@ mod tests {
         assert_eq!(built.changes.len(), 1);
         assert_eq!(built.changes[0].kind, ChangeKind::Shadowed);
     }
+}
+
+fn unimplemented_load() -> super::load::Output {
+    super::load::Output::tool_error(super::load::Call::with("TODO", "name", ""), "TODO")
 }

@@ -4,6 +4,7 @@
 
 pub mod catalog;
 pub mod env;
+pub mod load;
 pub mod text;
 
 mod agentskills;
@@ -32,6 +33,7 @@ use serde::Serialize;
 use crate::skill::Skill;
 use catalog::{Admitted, Collision, Context, Entry, Rendered};
 use env::{Env, RootSpec};
+use load::{LoadInput, Output, ReadInput, Session};
 use text::Unit;
 
 /// Which characters a runtime accepts in a skill name.
@@ -140,6 +142,13 @@ pub struct Target {
     pub budget: Budget,
     /// The exact catalog bytes for the admitted skills, in discovery order.
     pub render: fn(&[Entry<'_>], &Context<'_>) -> Rendered,
+    /// Level 2: what the runtime returns when the model activates a skill (or asks for an
+    /// unknown one: its own error text, naming the available skills).
+    pub load: fn(&LoadInput<'_>) -> Output,
+    /// Level 3: what it returns when the model reads a file of a skill, with its guards.
+    pub read: fn(&ReadInput<'_>) -> Output,
+    /// Where the catalog goes, load modes, and what a second load returns.
+    pub session: Session,
     /// The parts that are our decisions rather than the runtime's pinned behaviour.
     pub decisions: &'static [&'static str],
     /// Skills the runtime ships and lists itself, which a preview cannot include ("" if none).

@@ -65,6 +65,13 @@ pub const TARGET: Target = Target {
         summary: "at most 150 skills (maxSkillsInPrompt), then the catalog block within 30000 UTF-16 code units (maxSkillsPromptChars); over that the compact format (names and locations) within 29850, then the longest prefix that fits, with a warning line before the catalog",
     },
     render,
+    load: |_| unimplemented_load(),
+    read: |_| unimplemented_load(),
+    session: super::load::Session {
+        catalog: super::load::Placement::SystemPrompt,
+        modes: &[],
+        reload: "TODO",
+    },
     builtins: "OpenClaw's bundled skills, plugin skills and configured extra skill directories (tiers before the managed one)",
     decisions: &[
         "Base build: no rate-limit line after `Constraints:`, no `You MUST use the exact <location>` sentences, no `Run `openclaw skills check` to audit.` after the warning",
@@ -567,4 +574,8 @@ mod tests {
         let bytes = build(vec![skill("/p/skills/a", "a", &"\u{E9}".repeat(14_900))]);
         assert!(bytes.changes.is_empty(), "2-byte characters are one unit");
     }
+}
+
+fn unimplemented_load() -> super::load::Output {
+    super::load::Output::tool_error(super::load::Call::with("TODO", "name", ""), "TODO")
 }

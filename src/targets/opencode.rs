@@ -37,6 +37,13 @@ pub const TARGET: Target = Target {
     whitespace: "name and description exactly as YAML reads them; inner newlines are kept",
     budget: Budget::NONE,
     render,
+    load: |_| unimplemented_load(),
+    read: |_| unimplemented_load(),
+    session: super::load::Session {
+        catalog: super::load::Placement::SystemPrompt,
+        modes: &[],
+        reload: "TODO",
+    },
     builtins: "newest opencode always lists its own `opencode` skill (location `<built-in>`, shown as `&lt;built-in&gt;`) unless a skill named `opencode` replaces it; the preview leaves it out",
     decisions: &[
         "The built-in `opencode` skill is left out, as every target's built-ins are; so when no listed skill has a description the catalog is the two intro lines and `No skills are currently available.`, as in releases before the built-in.",
@@ -532,4 +539,8 @@ mod tests {
                 .any(|r| r.path.ends_with(".claude/skills"))
         );
     }
+}
+
+fn unimplemented_load() -> super::load::Output {
+    super::load::Output::tool_error(super::load::Call::with("TODO", "name", ""), "TODO")
 }

@@ -39,6 +39,13 @@ pub const TARGET: Target = Target {
         summary: "8000 characters for the whole index; past it descriptions are dropped from the last skill upward, and if names alone do not fit, skills are left out from the end behind a `- (N more skills: use skills_list)` line",
     },
     render,
+    load: |_| unimplemented_load(),
+    read: |_| unimplemented_load(),
+    session: super::load::Session {
+        catalog: super::load::Placement::SystemPrompt,
+        modes: &[],
+        reload: "TODO",
+    },
     builtins: "",
     decisions: DECISIONS,
 
@@ -332,4 +339,8 @@ mod tests {
         );
         assert_eq!(paths[0], std::path::Path::new("/p/.agents/skills"));
     }
+}
+
+fn unimplemented_load() -> super::load::Output {
+    super::load::Output::tool_error(super::load::Call::with("TODO", "name", ""), "TODO")
 }

@@ -36,6 +36,13 @@ pub const TARGET: Target = Target {
     whitespace: "values are the raw text after `key:`, trimmed, surrounding quotes kept; only | and > block scalars are parsed as YAML, and their newlines are kept",
     budget: Budget::NONE,
     render,
+    load: |_| unimplemented_load(),
+    read: |_| unimplemented_load(),
+    session: super::load::Session {
+        catalog: super::load::Placement::SystemPrompt,
+        modes: &[],
+        reload: "TODO",
+    },
     builtins: "",
     decisions: DECISIONS,
 
@@ -270,4 +277,8 @@ mod tests {
         let env = Env::new("/p", None).with_var("SKILLS_ROOT", "https://x/skills.zip");
         assert_eq!(roots(&env)[0].path, std::path::Path::new("/p/skills"));
     }
+}
+
+fn unimplemented_load() -> super::load::Output {
+    super::load::Output::tool_error(super::load::Call::with("TODO", "name", ""), "TODO")
 }

@@ -33,6 +33,13 @@ pub const TARGET: Target = Target {
     whitespace: "name and description as the YAML parser returns them; inner newlines are kept",
     budget: Budget::NONE,
     render,
+    load: |_| unimplemented_load(),
+    read: |_| unimplemented_load(),
+    session: super::load::Session {
+        catalog: super::load::Placement::SystemPrompt,
+        modes: &[],
+        reload: "TODO",
+    },
     builtins: "",
     decisions: DECISIONS,
 
@@ -140,4 +147,8 @@ mod tests {
         assert_eq!(roots(&env)[0].path, dir.path().join(".agents/skills"));
         assert_eq!(roots(&env).len(), 1);
     }
+}
+
+fn unimplemented_load() -> super::load::Output {
+    super::load::Output::tool_error(super::load::Call::with("TODO", "name", ""), "TODO")
 }

@@ -1,5 +1,6 @@
-//! Golden catalogs: every case under `tests/golden/catalog/<target>/<case>/` runs
-//! `skills catalog --target <target> --path-prefix /home/user/proj ARGS…` on a copy of the
+//! Golden outputs: every case under `tests/golden/<command>/<target>/<case>/` (command `catalog`
+//! or `load`) runs `skills <command> --target <target> --path-prefix /home/user/proj ARGS…` on a
+//! copy of the
 //! case's `home` in a temporary directory, with the working directory `home/user/proj` (which
 //! holds a `.git` directory, so project-root searches stop there as in a real checkout) and
 //! `HOME=home/user`, nothing else from the environment but what the case's `env` file sets, and
@@ -12,6 +13,7 @@
 //! - `env` (optional): `KEY=VALUE` lines; a VALUE starting with `.` is a path relative to
 //!   `home/user/proj`, any other is used as written;
 //! - `expected.txt`: the exact bytes;
+//! - `exit` (optional): the expected exit code, when not 0 (a load the runtime refuses is 1);
 //! - `changes.txt` (optional): what `--format json` must report lost, one `kind name` per line,
 //!   in the reported order.
 //!
@@ -24,19 +26,31 @@ use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 
-fn golden_root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/catalog")
+/// The commands with golden cases.
+const COMMANDS: [&str; 2] = ["catalog", "load"];
+
+fn golden_root(command: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(command)
 }
 
 struct Case {
+    command: &'static str,
     target: String,
     dir: PathBuf,
 }
 
 fn cases() -> Vec<Case> {
+    COMMANDS.iter().flat_map(|c| cases_of(c)).collect()
+}
+
+fn cases_of(command: &'static str) -> Vec<Case> {
     let mut cases = Vec::new();
-    let mut targets: Vec<PathBuf> = fs::read_dir(golden_root())
-        .unwrap()
+    let Ok(read) = fs::read_dir(golden_root(command)) else {
+        return cases;
+    };
+    let mut targets: Vec<PathBuf> = read
         .map(|e| e.unwrap().path())
         .filter(|p| p.is_dir())
         .collect();
@@ -50,6 +64,7 @@ fn cases() -> Vec<Case> {
         dirs.sort();
         for dir in dirs {
             cases.push(Case {
+                command,
                 target: target.file_name().unwrap().to_string_lossy().into_owned(),
                 dir,
             });
@@ -71,7 +86,7 @@ fn command(case: &Case, extra: &[&str]) -> (tempfile::TempDir, Command) {
         .env_clear()
         .env("HOME", &home)
         .env("NO_COLOR", "1")
-        .args(["catalog", "--target", &case.target])
+        .args([case.command, "--target", &case.target])
         .args(["--path-prefix", "/home/user/proj"])
         .args(args.split_whitespace())
         .args(extra);
@@ -133,7 +148,9 @@ fn every_case_prints_its_expected_bytes() {
         let (_scratch, mut cmd) = command(case, &[]);
         let out = cmd.output().unwrap();
         let expected_file = case.dir.join("expected.txt");
-        if out.status.code() != Some(0) {
+        let exit: i32 = fs::read_to_string(case.dir.join("exit"))
+            .map_or(0, |text| text.trim().parse().expect("a number in `exit`"));
+        if out.status.code() != Some(exit) {
             return Some(format!(
                 "{}: exit {:?}\n{}",
                 show(case),
@@ -200,17 +217,16 @@ fn cases_report_what_was_lost() {
 
 #[test]
 fn every_target_has_a_documented_example() {
-    let targets: Vec<String> = cases().into_iter().map(|c| c.target).collect();
-    for target in skills::targets::TARGETS {
-        assert!(
-            targets.iter().any(|t| t == target.id),
-            "no golden case for {}",
-            target.id
-        );
-        assert!(
-            golden_root().join(target.id).join("example").is_dir(),
-            "{} has no `example` case (the documented two-skill example)",
-            target.id
-        );
+    for command in COMMANDS {
+        let cases = cases_of(command);
+        for target in skills::targets::TARGETS {
+            assert!(
+                cases
+                    .iter()
+                    .any(|c| c.target == target.id && c.dir.ends_with("example")),
+                "{} has no `{command}` golden case `example` (the documented two-skill example)",
+                target.id
+            );
+        }
     }
 }

@@ -1,0 +1,265 @@
+//! Levels 2 and 3: what a runtime gives the model when it activates a skill (`load`) and when it
+//! reads one of the skill's files (`read`), and how its session is laid out (`Session`), for
+//! `skills load` and `skills simulate`.
+//!
+//! Every target answers a load or a read with an [`Output`]: the tool call the model makes, then
+//! the parts the runtime adds to the conversation in order (a tool result, sometimes a user
+//! message or an addition to the system prompt), whether it was an error, and any record the
+//! runtime keeps beside the text. Nothing from a skill is ever executed.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::catalog::{Context, Entry};
+use crate::provider::{LineRange, ResourceError, Resources, SkillProvider};
+
+/// Who a part of the conversation comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Role {
+    /// The system prompt (or an addition to it).
+    System,
+    /// A developer-role message (Codex).
+    Developer,
+    /// A user-role message, often hidden from the user ("meta").
+    User,
+    /// The model's own turn: a tool call.
+    Assistant,
+    /// The result of a tool call.
+    Tool,
+}
+
+impl Role {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::System => "system",
+            Self::Developer => "developer",
+            Self::User => "user",
+            Self::Assistant => "assistant",
+            Self::Tool => "tool",
+        }
+    }
+}
+
+/// One piece of text the runtime adds to the conversation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Part {
+    pub role: Role,
+    pub text: String,
+}
+
+/// The tool call the model makes: the tool's name and its arguments as JSON text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Call {
+    pub tool: String,
+    pub arguments: String,
+}
+
+impl Call {
+    /// A call with one string argument: `{"key": "value"}`.
+    pub fn with(tool: &str, key: &str, value: &str) -> Self {
+        let arguments = serde_json::json!({ key: value }).to_string();
+        Self {
+            tool: tool.to_owned(),
+            arguments,
+        }
+    }
+}
+
+/// How long loaded text stays in the conversation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Lifetime {
+    /// Until the session ends (most runtimes: it is in the history).
+    Session,
+    /// Until the end of the current turn (trpc-agent-go's default load mode).
+    Turn,
+    /// For the next request only.
+    Once,
+}
+
+/// What a runtime returns for a load or a read.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Output {
+    /// The model's call; `None` when the runtime injects without one (a `$skill` mention).
+    pub call: Option<Call>,
+    /// What the runtime adds, in order. The first is usually the tool result.
+    pub parts: Vec<Part>,
+    /// The runtime refused: the parts hold its error text.
+    pub error: bool,
+    pub lifetime: Lifetime,
+    /// Facts the runtime records beside the text (Metis's version and size estimate, Pixir's
+    /// activation record), as JSON values by name.
+    pub record: BTreeMap<String, serde_json::Value>,
+}
+
+impl Output {
+    /// One tool result after `call`.
+    pub fn tool(call: Call, text: impl Into<String>) -> Self {
+        Self {
+            call: Some(call),
+            parts: vec![Part {
+                role: Role::Tool,
+                text: text.into(),
+            }],
+            error: false,
+            lifetime: Lifetime::Session,
+            record: BTreeMap::new(),
+        }
+    }
+
+    /// A tool result that is the runtime's error text.
+    pub fn tool_error(call: Call, text: impl Into<String>) -> Self {
+        Self {
+            error: true,
+            ..Self::tool(call, text)
+        }
+    }
+
+    /// One more part after the ones already there.
+    #[must_use]
+    pub fn then(mut self, role: Role, text: impl Into<String>) -> Self {
+        self.parts.push(Part {
+            role,
+            text: text.into(),
+        });
+        self
+    }
+
+    /// A recorded fact.
+    #[must_use]
+    pub fn record(mut self, key: &str, value: impl Into<serde_json::Value>) -> Self {
+        self.record.insert(key.to_owned(), value.into());
+        self
+    }
+
+    #[must_use]
+    pub fn lasting(mut self, lifetime: Lifetime) -> Self {
+        self.lifetime = lifetime;
+        self
+    }
+
+    /// The text of every part, in order, for people: one part as it is; several each under a
+    /// `==> role <==` line (the way `head` shows several files).
+    pub fn display(&self) -> String {
+        if let [only] = self.parts.as_slice() {
+            return only.text.clone();
+        }
+        let mut out = String::new();
+        for (i, part) in self.parts.iter().enumerate() {
+            if i > 0 {
+                out.push_str("\n\n");
+            }
+            out.push_str("==> ");
+            out.push_str(match part.role {
+                Role::Tool => "tool result",
+                Role::User => "user message",
+                Role::System => "system prompt addition",
+                Role::Developer => "developer message",
+                Role::Assistant => "assistant message",
+            });
+            out.push_str(" <==\n");
+            out.push_str(&part.text);
+        }
+        out
+    }
+}
+
+/// What a load works with.
+#[derive(Debug, Clone, Copy)]
+pub struct LoadInput<'a> {
+    /// The name the model asked for.
+    pub name: &'a str,
+    /// The skills the runtime knows (admitted, collisions settled), in discovery order.
+    pub known: &'a [Entry<'a>],
+    pub provider: &'a dyn SkillProvider,
+    /// How many times this skill was loaded earlier in the session.
+    pub earlier_loads: usize,
+    /// The runtime's load mode, when it has several ([`Session::modes`]); `None` for its default.
+    pub mode: Option<&'a str>,
+    pub cx: &'a Context<'a>,
+}
+
+/// What a read works with.
+#[derive(Debug, Clone, Copy)]
+pub struct ReadInput<'a> {
+    /// The skill the model names.
+    pub name: &'a str,
+    /// The path it asks for, as given.
+    pub path: &'a str,
+    pub lines: Option<LineRange>,
+    pub known: &'a [Entry<'a>],
+    pub provider: &'a dyn SkillProvider,
+    pub cx: &'a Context<'a>,
+}
+
+/// The known skill named `name`.
+pub fn find<'e, 'a>(known: &'e [Entry<'a>], name: &str) -> Option<&'e Entry<'a>> {
+    known.iter().find(|e| e.name == name)
+}
+
+/// The known names, sorted by byte order, without repeats (for "available skills" texts).
+pub fn available(known: &[Entry<'_>]) -> Vec<String> {
+    let mut names: Vec<String> = known.iter().map(|e| e.name.clone()).collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+impl LoadInput<'_> {
+    pub fn entry(&self) -> Option<&Entry<'_>> {
+        find(self.known, self.name)
+    }
+
+    pub fn available(&self) -> Vec<String> {
+        available(self.known)
+    }
+
+    /// The skill's bundled files (relative `/` paths, sorted, `SKILL.md` left out).
+    pub fn resources(&self, entry: &Entry<'_>) -> Result<Resources, ResourceError> {
+        self.provider.resources_of(entry.skill)
+    }
+}
+
+impl ReadInput<'_> {
+    pub fn entry(&self) -> Option<&Entry<'_>> {
+        find(self.known, self.name)
+    }
+
+    pub fn available(&self) -> Vec<String> {
+        available(self.known)
+    }
+}
+
+/// Where a runtime puts its catalog.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Placement {
+    /// In the system prompt (or a system message of its own).
+    SystemPrompt,
+    /// In a developer-role message after the system prompt (Codex).
+    DeveloperMessage,
+    /// In a user-role message before the user's own first message (Claude Code's
+    /// `<system-reminder>`, Cursor's context message).
+    UserMessage,
+    /// In the description of a tool, which is part of the cached prefix.
+    ToolDescription,
+}
+
+/// A load mode a runtime offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Mode {
+    pub name: &'static str,
+    pub meaning: &'static str,
+}
+
+/// How a runtime's session is laid out, for `skills simulate`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Session {
+    pub catalog: Placement,
+    /// Load modes (the first is the default); empty when there is one way.
+    pub modes: &'static [Mode],
+    /// What a second load of the same skill returns, in a sentence.
+    pub reload: &'static str,
+}
