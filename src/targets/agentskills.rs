@@ -38,6 +38,7 @@ pub const TARGET: Target = Target {
     render,
     load,
     read,
+    search: None,
     session: Session {
         catalog: Placement::SystemPrompt,
         modes: &[],

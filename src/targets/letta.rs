@@ -76,6 +76,7 @@ pub const TARGET: Target = Target {
     render,
     load: |_| unimplemented_load(),
     read: |_| unimplemented_load(),
+    search: None,
     session: super::load::Session {
         catalog: super::load::Placement::SystemPrompt,
         modes: &[],

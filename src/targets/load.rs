@@ -207,6 +207,27 @@ pub fn available(known: &[Entry<'_>]) -> Vec<String> {
     names
 }
 
+/// What a skill search works with (runtimes with a search tool, such as Metis's
+/// `skill_search`).
+#[derive(Debug, Clone, Copy)]
+pub struct SearchInput<'a> {
+    pub query: &'a str,
+    /// How many results the model asked for; `None` for the tool's default.
+    pub limit: Option<usize>,
+    pub known: &'a [Entry<'a>],
+    pub cx: &'a Context<'a>,
+}
+
+/// The hex SHA-256 of `bytes` (content hashes and versions some runtimes record). The one place
+/// `sha2` is used.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
 impl LoadInput<'_> {
     pub fn entry(&self) -> Option<&Entry<'_>> {
         find(self.known, self.name)
@@ -262,4 +283,30 @@ pub struct Session {
     pub modes: &'static [Mode],
     /// What a second load of the same skill returns, in a sentence.
     pub reload: &'static str,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sha256_of_known_text() {
+        assert_eq!(
+            sha256_hex(b"abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+
+    #[test]
+    fn one_part_displays_bare_and_several_under_headers() {
+        let call = Call::with("Skill", "skill", "x");
+        assert_eq!(call.arguments, r#"{"skill":"x"}"#);
+        let one = Output::tool(call.clone(), "Launching skill: x");
+        assert_eq!(one.display(), "Launching skill: x");
+        let two = one.then(Role::User, "Base directory for this skill: /s/x\n\nBody");
+        assert_eq!(
+            two.display(),
+            "==> tool result <==\nLaunching skill: x\n\n==> user message <==\nBase directory for this skill: /s/x\n\nBody"
+        );
+    }
 }

@@ -33,7 +33,7 @@ use serde::Serialize;
 use crate::skill::Skill;
 use catalog::{Admitted, Collision, Context, Entry, Rendered};
 use env::{Env, RootSpec};
-use load::{LoadInput, Output, ReadInput, Session};
+use load::{LoadInput, Output, ReadInput, SearchInput, Session};
 use text::Unit;
 
 /// Which characters a runtime accepts in a skill name.
@@ -147,6 +147,8 @@ pub struct Target {
     pub load: fn(&LoadInput<'_>) -> Output,
     /// Level 3: what it returns when the model reads a file of a skill, with its guards.
     pub read: fn(&ReadInput<'_>) -> Output,
+    /// A search tool over the catalog, for runtimes that have one (Metis's `skill_search`).
+    pub search: Option<fn(&SearchInput<'_>) -> Output>,
     /// Where the catalog goes, load modes, and what a second load returns.
     pub session: Session,
     /// The parts that are our decisions rather than the runtime's pinned behaviour.
