@@ -6,6 +6,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::provider::{FsOptions, LineRange};
 use crate::rules::RuleRef;
+use crate::simulate::Step;
 use crate::targets::TargetRef;
 
 const EXIT_CODES: &str = "\
@@ -20,6 +21,52 @@ Exit codes:
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+}
+
+impl Cli {
+    /// Parses a command line, keeping the order of `simulate`'s mixed steps (which derive
+    /// parsing alone cannot).
+    pub fn parse_args<I, T>(args: I) -> Result<Self, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<std::ffi::OsString> + Clone,
+    {
+        use clap::{CommandFactory, FromArgMatches};
+        let matches = Self::command().try_get_matches_from(args)?;
+        let mut cli = Self::from_arg_matches(&matches)?;
+        if let (Command::Simulate(args), Some(("simulate", sub))) =
+            (&mut cli.command, matches.subcommand())
+        {
+            args.steps = ordered_steps(args, sub);
+        }
+        Ok(cli)
+    }
+}
+
+/// `--load`, `--read` and `--search` values, merged in the order they were given.
+fn ordered_steps(args: &SimulateArgs, matches: &clap::ArgMatches) -> Vec<Step> {
+    let indices = |id: &str| -> Vec<usize> {
+        matches
+            .indices_of(id)
+            .map(Iterator::collect)
+            .unwrap_or_default()
+    };
+    let mut steps: Vec<(usize, Step)> = Vec::new();
+    steps.extend(
+        indices("loads")
+            .into_iter()
+            .zip(&args.loads)
+            .map(|(i, name)| (i, Step::Load(name.clone()))),
+    );
+    steps.extend(indices("reads").into_iter().zip(args.reads.iter().cloned()));
+    steps.extend(
+        indices("searches")
+            .into_iter()
+            .zip(&args.searches)
+            .map(|(i, query)| (i, Step::Search(query.clone()))),
+    );
+    steps.sort_by_key(|(i, _)| *i);
+    steps.into_iter().map(|(_, step)| step).collect()
 }
 
 #[derive(Debug, Subcommand)]
@@ -48,7 +95,24 @@ pub enum Command {
     /// its files.
     #[command(after_help = LOAD_HELP)]
     Load(LoadArgs),
+
+    /// Play a session as a runtime builds it: the catalog, each skill load and file read, the
+    /// size of every request and whether its cached prefix stays byte-identical.
+    #[command(after_help = SIMULATE_HELP)]
+    Simulate(SimulateArgs),
 }
+
+const SIMULATE_HELP: &str = "\
+Steps run in the order given (--load, --read and --search may be mixed); then --turns adds plain
+turns, which shows how long loaded text stays. The runtime's own bytes are exact; the frame
+around them (a stand-in base system prompt and user message) is fixed. A request's prefix is
+stable when the previous request is a byte-identical prefix of it: loading was purely additive
+and a prompt cache still hits.
+
+Exit codes:
+  0  every step succeeded
+  1  the runtime refused a step (unknown skill, path outside the skill…)
+  2  the tool failed (bad arguments, missing path)";
 
 const LOAD_HELP: &str = "\
 The result goes to stdout exactly as the runtime returns it. When the runtime adds more than one
@@ -284,6 +348,49 @@ pub struct LoadArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = LoadFormat::Text)]
     pub format: LoadFormat,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct SimulateArgs {
+    #[command(flatten)]
+    pub runtime: RuntimeArgs,
+
+    /// Activate this skill (repeatable; a second load of the same skill shows the runtime's
+    /// reload behaviour).
+    #[arg(long = "load", value_name = "NAME")]
+    pub loads: Vec<String>,
+
+    /// Read a file of a skill: SKILL:PATH, optionally with lines, SKILL:PATH@A:B (repeatable).
+    #[arg(long = "read", value_name = "SKILL:PATH", value_parser = Step::parse_read)]
+    pub reads: Vec<Step>,
+
+    /// Search the catalog with the runtime's search tool (Metis `skill_search`; repeatable).
+    #[arg(long = "search", value_name = "QUERY")]
+    pub searches: Vec<String>,
+
+    /// How many user turns the session has (the steps happen in the first).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=100))]
+    pub turns: u16,
+
+    /// The runtime's load mode, where it has several (`skills targets T` lists them).
+    #[arg(long, value_name = "MODE")]
+    pub mode: Option<String>,
+
+    /// The model's context window in tokens, for catalog budgets that scale with it.
+    #[arg(long, value_name = "TOKENS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub context_window: Option<u64>,
+
+    /// The user's first message.
+    #[arg(long, value_name = "TEXT", default_value = crate::simulate::DEFAULT_USER_MESSAGE)]
+    pub user: String,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = LoadFormat::Text)]
+    pub format: LoadFormat,
+
+    /// The steps in command-line order (filled in by [`Cli::parse_args`]).
+    #[arg(skip)]
+    pub steps: Vec<Step>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

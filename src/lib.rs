@@ -37,6 +37,7 @@ pub mod paths;
 pub mod provider;
 pub mod report;
 pub mod rules;
+pub mod simulate;
 pub mod skill;
 pub mod source;
 pub mod targets;
@@ -76,5 +77,6 @@ pub fn run(cli: cli::Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<Ou
         cli::Command::Catalog(args) => commands::catalog::run(&args, out, err),
         cli::Command::Targets(args) => commands::targets::run(&args, out),
         cli::Command::Load(args) => commands::load::run(&args, out),
+        cli::Command::Simulate(args) => commands::simulate::run(&args, out),
     }
 }

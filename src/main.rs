@@ -3,10 +3,11 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
-    let cli = skills::cli::Cli::parse();
+    let cli = match skills::cli::Cli::parse_args(std::env::args_os()) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     let (mut out, mut err) = (io::stdout().lock(), io::stderr().lock());
     match skills::run(cli, &mut out, &mut err) {
         Ok(outcome) => outcome.exit_code(),

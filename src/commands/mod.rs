@@ -6,6 +6,7 @@ pub mod lint;
 pub mod list;
 pub mod load;
 pub mod runtime;
+pub mod simulate;
 pub mod targets;
 
 use std::path::PathBuf;

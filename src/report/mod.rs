@@ -7,6 +7,7 @@ pub mod lint;
 pub mod list;
 pub mod load;
 pub mod sarif;
+pub mod simulate;
 pub mod table;
 pub mod targets;
 
