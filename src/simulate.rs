@@ -451,3 +451,135 @@ pub fn transcript(messages: &[Message]) -> String {
     out.push('\n');
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::provider::{MemoryProvider, MemorySkill};
+    use crate::targets::catalog::Paths;
+    use crate::targets::catalog::testing::env;
+    use crate::targets::load::Output;
+
+    /// agentskills, but loads materialise in the system prompt with the given lifetime.
+    fn materialising(lifetime: Lifetime) -> Target {
+        let base = *crate::targets::find("agentskills").unwrap();
+        let load: fn(&LoadInput<'_>) -> Output = match lifetime {
+            Lifetime::Session => |i| system_load(i, Lifetime::Session),
+            Lifetime::Turn => |i| system_load(i, Lifetime::Turn),
+            Lifetime::Once => |i| system_load(i, Lifetime::Once),
+        };
+        Target { load, ..base }
+    }
+
+    fn system_load(input: &LoadInput<'_>, lifetime: Lifetime) -> Output {
+        Output::tool(
+            Call::with("skill_load", "skill", input.name),
+            format!("loaded: {}", input.name),
+        )
+        .then(Role::System, format!("\n[Loaded] {}\n", input.name))
+        .lasting(lifetime)
+    }
+
+    fn session(target: &Target, steps: &[Step], turns: usize) -> Session {
+        let provider = MemoryProvider::new([MemorySkill::new(
+            "/s/pdf",
+            "---\nname: pdf\ndescription: Reads PDFs. Use for PDFs.\n---\n# PDF\n",
+        )]);
+        let paths = Paths::absolute(None);
+        let env = env();
+        let cx = Context {
+            paths: &paths,
+            env: &env,
+            context_window: None,
+        };
+        run(
+            target,
+            provider.list(),
+            &provider,
+            &cx,
+            steps,
+            Options {
+                mode: None,
+                turns,
+                user_message: "hi",
+                encoding: Encoding::O200kBase,
+            },
+        )
+    }
+
+    fn prefixes(session: &Session) -> Vec<Option<bool>> {
+        session.steps.iter().map(|s| s.prefix_stable).collect()
+    }
+
+    #[test]
+    fn tool_results_are_additive() {
+        let target = *crate::targets::find("agentskills").unwrap();
+        let s = session(
+            &target,
+            &[Step::Load("pdf".into()), Step::Load("pdf".into())],
+            2,
+        );
+        assert_eq!(prefixes(&s), [None, Some(true), Some(true), Some(true)]);
+    }
+
+    #[test]
+    fn a_system_prompt_addition_breaks_the_prefix_once_for_the_session() {
+        let s = session(
+            &materialising(Lifetime::Session),
+            &[Step::Load("pdf".into())],
+            2,
+        );
+        assert_eq!(prefixes(&s), [None, Some(false), Some(true)]);
+        assert!(s.messages[0].text.ends_with("\n[Loaded] pdf\n"));
+    }
+
+    #[test]
+    fn a_turn_long_addition_goes_away_at_the_next_turn() {
+        let s = session(
+            &materialising(Lifetime::Turn),
+            &[Step::Load("pdf".into())],
+            3,
+        );
+        assert_eq!(prefixes(&s), [None, Some(false), Some(false), Some(true)]);
+        assert!(!s.messages[0].text.contains("[Loaded]"));
+    }
+
+    #[test]
+    fn a_once_addition_lasts_one_request() {
+        let s = session(
+            &materialising(Lifetime::Once),
+            &[
+                Step::Load("pdf".into()),
+                Step::Read {
+                    skill: "pdf".into(),
+                    path: "x".into(),
+                    lines: None,
+                },
+            ],
+            1,
+        );
+        assert_eq!(prefixes(&s), [None, Some(false), Some(false)]);
+    }
+
+    #[test]
+    fn read_steps_parse_with_and_without_ranges() {
+        assert_eq!(
+            Step::parse_read("pdf:references/a.md@2:4").unwrap(),
+            Step::Read {
+                skill: "pdf".into(),
+                path: "references/a.md".into(),
+                lines: Some(LineRange::new(2, Some(4)).unwrap())
+            }
+        );
+        assert_eq!(
+            Step::parse_read("pdf:a@b.md").unwrap(),
+            Step::Read {
+                skill: "pdf".into(),
+                path: "a@b.md".into(),
+                lines: None
+            }
+        );
+        assert!(Step::parse_read("pdf").is_err());
+        assert!(Step::parse_read(":a").is_err());
+    }
+}

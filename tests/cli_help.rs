@@ -54,3 +54,13 @@ fn catalog_help() {
 fn targets_help() {
     insta::assert_snapshot!("targets_help", output(&["targets", "--help"]));
 }
+
+#[test]
+fn load_help() {
+    insta::assert_snapshot!("load_help", output(&["load", "--help"]));
+}
+
+#[test]
+fn simulate_help() {
+    insta::assert_snapshot!("simulate_help", output(&["simulate", "--help"]));
+}

@@ -28,6 +28,10 @@ pub struct TargetRow {
     pub whitespace: &'static str,
     pub budget: crate::targets::Budget,
     pub builtins: &'static str,
+    /// Where the catalog goes in a session, the load modes and what a second load returns.
+    pub session: crate::targets::load::Session,
+    /// Whether the runtime has a search tool over its catalog.
+    pub search: bool,
     pub decisions: &'static [&'static str],
 }
 
@@ -54,6 +58,8 @@ pub fn row(target: &'static Target, env: &Env) -> TargetRow {
         whitespace: target.whitespace,
         budget: target.budget,
         builtins: target.builtins,
+        session: target.session,
+        search: target.search.is_some(),
         decisions: target.decisions,
     }
 }
@@ -121,6 +127,29 @@ pub fn page(row: &TargetRow) -> String {
     field(&mut out, "budget", &budget(row.budget));
     if !row.builtins.is_empty() {
         field(&mut out, "built-ins", row.builtins);
+    }
+    let placement = match row.session.catalog {
+        crate::targets::load::Placement::SystemPrompt => "the system prompt",
+        crate::targets::load::Placement::DeveloperMessage => "a developer message",
+        crate::targets::load::Placement::UserMessage => "a user message before the user's own",
+        crate::targets::load::Placement::ToolDescription => "a tool's description",
+    };
+    field(&mut out, "session", &format!("catalog in {placement}"));
+    field(&mut out, "reload", row.session.reload);
+    for (i, mode) in row.session.modes.iter().enumerate() {
+        let default = if i == 0 { " (default)" } else { "" };
+        field(
+            &mut out,
+            if i == 0 { "modes" } else { "" },
+            &format!("{}{default}: {}", mode.name, mode.meaning),
+        );
+    }
+    if row.search {
+        field(
+            &mut out,
+            "search",
+            "a search tool over the catalog (skills simulate --search)",
+        );
     }
     for (i, decision) in row.decisions.iter().enumerate() {
         field(

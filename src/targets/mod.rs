@@ -95,7 +95,7 @@ pub struct ExtraField {
 }
 
 /// One runtime.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub struct Target {
     /// The `--target` value.
     pub id: &'static str,
