@@ -161,11 +161,13 @@ fn mutated_skills_never_break_the_linter_or_the_fixer() {
     }
 }
 
-/// Every target's catalog of mutated skills: no panic, and the same bytes twice.
+/// Every target's catalog, loads and reads of mutated skills: no panic, the same output twice.
 #[test]
-fn mutated_skills_never_break_a_catalog() {
+fn mutated_skills_never_break_a_catalog_load_or_read() {
+    use skills::provider::{MemoryProvider, MemorySkill, SkillProvider};
     use skills::targets::catalog::{self, Context, Paths};
     use skills::targets::env::Env;
+    use skills::targets::load::{LoadInput, ReadInput};
 
     let files = fixture_files();
     let env = Env::new("/nonexistent-skills-fuzz", Some("/nonexistent-home".into()));
@@ -185,6 +187,11 @@ fn mutated_skills_never_break_a_catalog() {
             env: &env,
             context_window: window,
         };
+        // The same skills with a bundled file, for loads and reads.
+        let provider = MemoryProvider::new(batch.iter().map(|s| {
+            MemorySkill::new(s.dir.clone(), s.source.bytes().to_vec())
+                .with_file("references/a.md", "# A\nline\n")
+        }));
         for target in targets::TARGETS {
             let first = catalog::build(target, &batch, &cx);
             let second = catalog::build(target, &batch, &cx);
@@ -194,6 +201,46 @@ fn mutated_skills_never_break_a_catalog() {
                 target.id
             );
             assert!(first.listed <= batch.len(), "round {round}: {}", target.id);
+            // Loads and reads of whatever the runtime knows, and of a name it does not.
+            let (known, _) = catalog::known(target, provider.list(), &cx);
+            let mut names: Vec<String> = known.iter().map(|e| e.name.clone()).collect();
+            names.push("no-such-skill".to_owned());
+            for name in &names {
+                for earlier_loads in [0, 1] {
+                    let input = LoadInput {
+                        name,
+                        known: &known,
+                        provider: &provider,
+                        earlier_loads,
+                        mode: None,
+                        cx: &cx,
+                    };
+                    let once = (target.load)(&input);
+                    assert_eq!(
+                        once,
+                        (target.load)(&input),
+                        "round {round}: {} load",
+                        target.id
+                    );
+                }
+                for path in ["references/a.md", "../x", "/etc/passwd", "SKILL.md"] {
+                    let input = ReadInput {
+                        name,
+                        path,
+                        lines: None,
+                        known: &known,
+                        provider: &provider,
+                        cx: &cx,
+                    };
+                    let once = (target.read)(&input);
+                    assert_eq!(
+                        once,
+                        (target.read)(&input),
+                        "round {round}: {} read",
+                        target.id
+                    );
+                }
+            }
         }
     }
 }
