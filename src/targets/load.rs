@@ -302,7 +302,7 @@ pub struct Session {
 /// `catalog::testing` (`/p` the working directory, `/h` home).
 #[cfg(test)]
 pub(crate) mod testing {
-    use super::{LoadInput, Output, ReadInput};
+    use super::{LoadInput, Output, ReadInput, SearchInput};
     use crate::provider::{LineRange, MemoryProvider, MemorySkill, SkillProvider};
     use crate::targets::Target;
     use crate::targets::catalog::{self, Context, Paths};
@@ -372,6 +372,18 @@ pub(crate) mod testing {
                 lines,
                 known: &known,
                 provider: &self.provider,
+                cx: &cx,
+            })
+        }
+
+        pub fn search(&self, target: &Target, query: &str, limit: Option<usize>) -> Output {
+            let cx = self.cx();
+            let (known, _) = catalog::known(target, self.provider.list(), &cx);
+            let search = target.search.expect("a search tool");
+            search(&SearchInput {
+                query,
+                limit,
+                known: &known,
                 cx: &cx,
             })
         }
