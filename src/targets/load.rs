@@ -65,6 +65,19 @@ impl Call {
             arguments,
         }
     }
+
+    /// A call with several arguments, in the order given (the runtime's own order, which a
+    /// JSON map would sort): `{"key":value,…}`.
+    pub fn with_args(tool: &str, args: &[(&str, serde_json::Value)]) -> Self {
+        let fields: Vec<String> = args
+            .iter()
+            .map(|(key, value)| format!("{}:{value}", serde_json::Value::from(*key)))
+            .collect();
+        Self {
+            tool: tool.to_owned(),
+            arguments: format!("{{{}}}", fields.join(",")),
+        }
+    }
 }
 
 /// How long loaded text stays in the conversation.
@@ -285,6 +298,98 @@ pub struct Session {
     pub reload: &'static str,
 }
 
+/// Loads, reads and searches over in-memory skills in unit tests, on the made-up machine of
+/// `catalog::testing` (`/p` the working directory, `/h` home).
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{LoadInput, Output, ReadInput, SearchInput};
+    use crate::provider::{LineRange, MemoryProvider, MemorySkill, SkillProvider};
+    use crate::targets::Target;
+    use crate::targets::catalog::{self, Context, Paths};
+    use crate::targets::env::Env;
+
+    pub struct Machine {
+        pub provider: MemoryProvider,
+        pub env: Env,
+        paths: Paths,
+    }
+
+    impl Machine {
+        pub fn new(skills: Vec<MemorySkill>) -> Self {
+            Self::with_env(skills, catalog::testing::env())
+        }
+
+        pub fn with_env(skills: Vec<MemorySkill>, env: Env) -> Self {
+            Self {
+                provider: MemoryProvider::new(skills),
+                env,
+                paths: Paths::absolute(None),
+            }
+        }
+
+        /// Reads cut at `max` bytes.
+        #[must_use]
+        pub fn capped(mut self, max: usize) -> Self {
+            self.provider = self.provider.with_max_resource_bytes(max);
+            self
+        }
+
+        fn cx(&self) -> Context<'_> {
+            Context {
+                paths: &self.paths,
+                env: &self.env,
+                context_window: None,
+            }
+        }
+
+        pub fn load(
+            &self,
+            target: &Target,
+            name: &str,
+            earlier_loads: usize,
+            mode: Option<&str>,
+        ) -> Output {
+            let cx = self.cx();
+            let (known, _) = catalog::known(target, self.provider.list(), &cx);
+            (target.load)(&LoadInput {
+                name,
+                known: &known,
+                provider: &self.provider,
+                earlier_loads,
+                mode,
+                cx: &cx,
+            })
+        }
+
+        /// `lines` as on the command line (`A:B`, `A:`, `A`).
+        pub fn read(&self, target: &Target, name: &str, path: &str, lines: Option<&str>) -> Output {
+            let cx = self.cx();
+            let (known, _) = catalog::known(target, self.provider.list(), &cx);
+            let lines: Option<LineRange> = lines.map(|l| l.parse().expect("a line range"));
+            (target.read)(&ReadInput {
+                name,
+                path,
+                lines,
+                known: &known,
+                provider: &self.provider,
+                cx: &cx,
+            })
+        }
+
+        pub fn search(&self, target: &Target, query: &str, limit: Option<usize>) -> Output {
+            let cx = self.cx();
+            let (known, _) = catalog::known(target, self.provider.list(), &cx);
+            let search = target.search.expect("a search tool");
+            search(&SearchInput {
+                query,
+                limit,
+                known: &known,
+                cx: &cx,
+            })
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -295,6 +400,20 @@ mod tests {
             sha256_hex(b"abc"),
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
         );
+    }
+
+    #[test]
+    fn several_arguments_keep_their_order() {
+        let call = Call::with_args(
+            "read",
+            &[
+                ("skill", "a\"b".into()),
+                ("path", "x".into()),
+                ("start", 2.into()),
+            ],
+        );
+        assert_eq!(call.arguments, r#"{"skill":"a\"b","path":"x","start":2}"#);
+        assert_eq!(Call::with_args("t", &[]).arguments, "{}");
     }
 
     #[test]

@@ -7,8 +7,12 @@ use super::catalog::{
     Admitted, BudgetUse, Change, ChangeKind, Collision, Context, Entry, Rendered, admit as common,
 };
 use super::env::{Env, RootSpec};
+use super::load::{
+    Call, Lifetime, LoadInput, Mode, Output, Part, Placement, ReadInput, Role, Session, sha256_hex,
+};
 use super::text::{Collation, Unit, collapse_whitespace};
 use super::{Budget, Confidence, NameCharset, Target};
+use crate::provider::check_relative;
 use crate::skill::{Scope, Skill};
 
 pub const TARGET: Target = Target {
@@ -39,13 +43,13 @@ pub const TARGET: Target = Target {
         summary: "8000 characters for the whole index; past it descriptions are dropped from the last skill upward, and if names alone do not fit, skills are left out from the end behind a `- (N more skills: use skills_list)` line",
     },
     render,
-    load: |_| unimplemented_load(),
-    read: |_| unimplemented_load(),
+    load,
+    read,
     search: None,
-    session: super::load::Session {
-        catalog: super::load::Placement::SystemPrompt,
-        modes: &[],
-        reload: "TODO",
+    session: Session {
+        catalog: Placement::SystemPrompt,
+        modes: MODES,
+        reload: "the full SKILL.md again, recorded as a new activation (activations are per turn, never sticky)",
     },
     builtins: "",
     decisions: DECISIONS,
@@ -65,6 +69,24 @@ const DECISIONS: &[&str] = &[
     "name and description are required, non-empty after trimming",
     "budget: 8000 characters counted on the whole index; if it is over, descriptions are dropped one skill at a time from the end of the sorted list (that skill's line becomes `- name (location: path)`) until it fits",
     "if it is still over with every description dropped, skills are left out from the end of the list until the kept lines plus `- (N more skills: use skills_list)` fit; N is the number left out (the wording stays `skills` even for 1)",
+    "skill_view { name } returns the whole SKILL.md as written (frontmatter included), with no wrapper",
+    "the activation is recorded as `skill_activation`: name, source (repository, user or pixir), the resolved SKILL.md path, content_hash (hex SHA-256 of the file's bytes), snapshot_bytes (the instruction snapshot is the tool result text itself, so its length is recorded rather than a second copy) and selected_by (model or user)",
+    "skill_view { name, file } reads a supporting file through the provider's guards and is not an activation; file \"SKILL.md\" is the main file, so it is one",
+    "skill_view has no line range: a read with --lines is refused with `skill_view has no line range; it returns the whole file`",
+    "an unknown name returns the error `No skill named \"x\". Available skills: a, b`; refused reads return `Error: <reason>` (ADR 0005's structured errors are not pinned; both wordings are ours)",
+    "the `invoke` mode stands for the user's `$name` or `/name`: no tool call, the SKILL.md text reaches the model as a user-role message for that turn (the ADR says only that both syntaxes give the same activation), recorded with selected_by: user; an unknown name there is the presenter's refusal, shown with the same wording",
+];
+
+/// `tool` is the model's `skill_view`; `invoke` the user's explicit invocation.
+const MODES: &[Mode] = &[
+    Mode {
+        name: "tool",
+        meaning: "the model calls skill_view with the skill's name; the SKILL.md text is the tool result (default)",
+    },
+    Mode {
+        name: "invoke",
+        meaning: "the user types $name or /name; no tool call, the SKILL.md text is added as a user message for that turn",
+    },
 ];
 
 /// The index budget, in characters (Unicode scalar values).
@@ -230,11 +252,147 @@ fn finish(text: String, listed: usize, changes: Vec<Change>) -> Rendered {
     }
 }
 
+/// `skill_view { name }`, or the user's `$name` in the `invoke` mode: the whole `SKILL.md`, and
+/// the activation record.
+fn load(input: &LoadInput<'_>) -> Output {
+    let invoked = input.mode == Some("invoke");
+    let call = (!invoked).then(|| Call::with("skill_view", "name", input.name));
+    let Some(entry) = input.entry() else {
+        let text = unknown(input.name, &input.available());
+        return match call {
+            Some(call) => Output::tool_error(call, text),
+            None => Output {
+                error: true,
+                ..by_user(text)
+            },
+        };
+    };
+    match call {
+        Some(call) => activation(
+            Output::tool(call, full_text(entry.skill)),
+            entry,
+            input.cx,
+            "model",
+        ),
+        None => activation(
+            by_user(full_text(entry.skill)).lasting(Lifetime::Turn),
+            entry,
+            input.cx,
+            "user",
+        ),
+    }
+}
+
+/// One user-role part, with no tool call.
+fn by_user(text: String) -> Output {
+    Output {
+        call: None,
+        parts: vec![Part {
+            role: Role::User,
+            text,
+        }],
+        error: false,
+        lifetime: Lifetime::Session,
+        record: std::collections::BTreeMap::new(),
+    }
+}
+
+fn unknown(name: &str, available: &[String]) -> String {
+    format!(
+        "No skill named \"{name}\". Available skills: {}",
+        available.join(", ")
+    )
+}
+
+fn full_text(skill: &Skill) -> String {
+    String::from_utf8_lossy(skill.source.bytes()).into_owned()
+}
+
+/// `output` with the `skill_activation` record of `entry`.
+fn activation(output: Output, entry: &Entry<'_>, cx: &Context<'_>, selected_by: &str) -> Output {
+    let skill = entry.skill;
+    let snapshot_bytes = output.parts.first().map_or(0, |p| p.text.len());
+    output.record(
+        "skill_activation",
+        serde_json::json!({
+            "name": entry.name,
+            "source": source(skill, cx),
+            "path": cx.paths.show_canonical(&skill.skill_md),
+            "content_hash": sha256_hex(skill.source.bytes()),
+            "snapshot_bytes": snapshot_bytes,
+            "selected_by": selected_by,
+        }),
+    )
+}
+
+/// The scope the skill came from: the repository, the user's `~/.agents/skills`, or Pixir's own
+/// `$PIXIR_HOME/skills`.
+fn source(skill: &Skill, cx: &Context<'_>) -> &'static str {
+    if skill.origin.scope == Scope::Project {
+        return "repository";
+    }
+    let canonical = |p: &std::path::Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_owned());
+    let pixir = cx
+        .env
+        .var_dir("PIXIR_HOME", ".pixir")
+        .map(|p| p.join("skills"));
+    match pixir {
+        Some(root)
+            if skill.dir.starts_with(&root)
+                || canonical(&skill.dir).starts_with(canonical(&root)) =>
+        {
+            "pixir"
+        }
+        _ => "user",
+    }
+}
+
+/// `skill_view { name, file }`: a supporting file, through the provider's guards.
+fn read(input: &ReadInput<'_>) -> Output {
+    let call = Call::with_args(
+        "skill_view",
+        &[("name", input.name.into()), ("file", input.path.into())],
+    );
+    let Some(entry) = input.entry() else {
+        return Output::tool_error(call, unknown(input.name, &input.available()));
+    };
+    if input.lines.is_some() {
+        return Output::tool_error(
+            call,
+            "skill_view has no line range; it returns the whole file",
+        );
+    }
+    let main = entry.skill.skill_md.file_name();
+    if check_relative(input.path).is_ok_and(|rel| Some(rel.as_os_str()) == main) {
+        return activation(
+            Output::tool(call, full_text(entry.skill)),
+            entry,
+            input.cx,
+            "model",
+        );
+    }
+    match input
+        .provider
+        .read_resource_of(entry.skill, input.path, None)
+    {
+        Ok(resource) => {
+            let mut text = resource.text.clone();
+            if let Some(notice) = resource.truncation_notice() {
+                text.push('\n');
+                text.push_str(&notice);
+            }
+            Output::tool(call, text)
+        }
+        Err(err) => Output::tool_error(call, format!("Error: {err}")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::provider::MemorySkill;
     use crate::targets::catalog::{self};
+    use crate::targets::load::testing::Machine;
 
     fn skill(name: &str, description: &str) -> MemorySkill {
         MemorySkill::new(
@@ -340,8 +498,86 @@ mod tests {
         );
         assert_eq!(paths[0], std::path::Path::new("/p/.agents/skills"));
     }
-}
 
-fn unimplemented_load() -> super::load::Output {
-    super::load::Output::tool_error(super::load::Call::with("TODO", "name", ""), "TODO")
+    const PDF: &str = "---\nname: pdf\ndescription: Read PDFs.\n---\n# PDF\n";
+
+    fn machine() -> Machine {
+        Machine::with_env(
+            vec![
+                MemorySkill::new("/p/.agents/skills/pdf", PDF)
+                    .with_file("references/forms.md", "one\ntwo\n")
+                    .in_scope(Scope::Project, 0),
+                MemorySkill::new(
+                    "/h/.agents/skills/mine",
+                    "---\nname: mine\ndescription: d\n---\n",
+                )
+                .in_scope(Scope::User, 0),
+                MemorySkill::new("/px/skills/own", "---\nname: own\ndescription: d\n---\n")
+                    .in_scope(Scope::User, 0),
+            ],
+            Env::new("/p", Some("/h".into())).with_var("PIXIR_HOME", "/px"),
+        )
+    }
+
+    #[test]
+    fn viewing_skill_md_is_an_activation_with_path_and_hash() {
+        let out = machine().load(&TARGET, "pdf", 0, None);
+        assert_eq!(out.call.as_ref().unwrap().arguments, r#"{"name":"pdf"}"#);
+        assert_eq!(out.display(), PDF);
+        assert_eq!(
+            out.record["skill_activation"],
+            serde_json::json!({
+                "name": "pdf",
+                "source": "repository",
+                "path": "/p/.agents/skills/pdf/SKILL.md",
+                "content_hash": sha256_hex(PDF.as_bytes()),
+                "snapshot_bytes": PDF.len(),
+                "selected_by": "model",
+            })
+        );
+        // A later turn activates it again, in full.
+        assert_eq!(machine().load(&TARGET, "pdf", 3, None), out);
+        let source = |name: &str| {
+            machine().load(&TARGET, name, 0, None).record["skill_activation"]["source"].clone()
+        };
+        assert_eq!(source("mine"), "user");
+        assert_eq!(source("own"), "pixir");
+    }
+
+    #[test]
+    fn user_invocation_has_no_tool_call() {
+        let out = machine().load(&TARGET, "pdf", 0, Some("invoke"));
+        assert!(out.call.is_none());
+        assert_eq!(out.parts[0].role, Role::User);
+        assert_eq!(out.parts[0].text, PDF);
+        assert_eq!(out.lifetime, Lifetime::Turn);
+        assert_eq!(out.record["skill_activation"]["selected_by"], "user");
+        let unknown = machine().load(&TARGET, "nope", 0, Some("invoke"));
+        assert!(unknown.error && unknown.call.is_none());
+        assert_eq!(
+            unknown.display(),
+            "No skill named \"nope\". Available skills: mine, own, pdf"
+        );
+    }
+
+    #[test]
+    fn supporting_files_are_reads_not_activations() {
+        let out = machine().read(&TARGET, "pdf", "references/forms.md", None);
+        assert_eq!(
+            out.call.as_ref().unwrap().arguments,
+            r#"{"name":"pdf","file":"references/forms.md"}"#
+        );
+        assert_eq!(out.display(), "one\ntwo\n");
+        assert!(out.record.is_empty());
+        let main = machine().read(&TARGET, "pdf", "./SKILL.md", None);
+        assert_eq!(main.display(), PDF);
+        assert!(main.record.contains_key("skill_activation"));
+        let ranged = machine().read(&TARGET, "pdf", "references/forms.md", Some("1:1"));
+        assert!(ranged.error);
+        let refused = machine().read(&TARGET, "pdf", "../mine/SKILL.md", None);
+        assert_eq!(
+            refused.display(),
+            "Error: `../mine/SKILL.md` leaves the skill directory"
+        );
+    }
 }

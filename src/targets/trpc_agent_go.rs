@@ -6,9 +6,11 @@ use std::collections::HashMap;
 
 use super::catalog::{Admitted, Collision, Context, Entry, Rendered};
 use super::env::{Env, RootSpec};
+use super::load::{Call, Lifetime, LoadInput, Mode, Output, Placement, ReadInput, Role, Session};
 use super::text::Collation;
 use super::{Budget, Confidence, NameCharset, Target};
 use crate::frontmatter::{self, Value, Yaml};
+use crate::provider::check_relative;
 use crate::skill::{Scope, Skill};
 
 pub const TARGET: Target = Target {
@@ -36,13 +38,13 @@ pub const TARGET: Target = Target {
     whitespace: "values are the raw text after `key:`, trimmed, surrounding quotes kept; only | and > block scalars are parsed as YAML, and their newlines are kept",
     budget: Budget::NONE,
     render,
-    load: |_| unimplemented_load(),
-    read: |_| unimplemented_load(),
+    load,
+    read,
     search: None,
-    session: super::load::Session {
-        catalog: super::load::Placement::SystemPrompt,
-        modes: &[],
-        reload: "TODO",
+    session: Session {
+        catalog: Placement::SystemPrompt,
+        modes: MODES,
+        reload: "`loaded: x` again; loaded skills are a set, so the body is still materialised once (with tool-result materialisation it moves to the newest skill_load result)",
     },
     builtins: "",
     decisions: DECISIONS,
@@ -58,6 +60,43 @@ const DECISIONS: &[&str] = &[
     "the per-request re-ranking by the last user message (and its \"Top recommended skill\" line) does not apply: a static catalog has no user message, so the order is the sorted one",
     "raw reading: only unindented `key: value` lines are read (indented lines belong to the key above); a later line with the same key replaces an earlier one",
     "the frontmatter must start with ---\\n and close at the next \\n---\\n (CRLF read as LF); otherwise there is none",
+    "the load and read results beyond §12 (the tool-result text, skill_select_docs' output, the error prefix) come from other revisions of internal/flow/processor/skills_tool_result.go, tool/skill/select_docs.go and internal/flow/processor/functioncall.go than the one §12 cites",
+    "load modes: turn, once and session (SkillLoadMode; turn is the default) with the legacy materialisation into the system message, and turn-tool-result, once-tool-result and session-tool-result with WithSkillsLoadedContentInToolResults(true); the lifetime follows the SkillLoadMode",
+    "skill_load's result is shown as the stub `loaded: <name>` (the source marshals tool results to JSON; §12 and the docs show the stub bare, and we follow them)",
+    "legacy materialisation: the system-prompt part is the block the processor appends to the system message (after \\n\\n, which is not shown): \\n[Loaded] <name>\\n\\n<body>\\n then Docs loaded: none\\n; no [Skill dir:]/[Skill file:] lines, since no path hints are configured; an empty body leaves out the [Loaded] lines",
+    "tool-result materialisation: the stub is replaced by [Loaded] <name>\\n\\n<body>\\nDocs loaded: none\\n, without the leading newline (skills_tool_result.go starts the text with [Loaded]); a blank body leaves out the [Loaded] lines",
+    "an unknown name is the tool error `Error: callable tool execution failed: unknown skill: <name>` (the flow's ErrorCallableToolExecution prefix before the tool's error)",
+    "a --file read is `skill_select_docs {skill, docs: [path], mode: add}` for a skill loaded earlier in the turn; its result is the tool's JSON output as Go marshals it ({\"skill\":…,\"selected_docs\":[…],\"mode\":\"add\"}, with < > & escaped as \\u003c \\u003e \\u0026) and the system-prompt part is the doc block \\n[Doc] <path>\\n\\n<content>\\n that follows the skill's block on the next request (whose Docs loaded line then names the doc); an empty doc adds nothing",
+    "reads are shown for the default materialisation (a read has no mode); the doc path is the normalised relative path; docs are read through the provider's guards and cap, the truncation notice on its own line after the content",
+    "a file that is not a doc (docs are the .md and .txt files other than SKILL.md) is refused with `\"<path>\" is not a doc of skill \"<name>\": docs are its .md and .txt files other than SKILL.md` (our wording: the runtime would accept the name and materialise nothing); --lines is refused with `skill_select_docs selects whole docs; it has no line range`; other refusals are `Error: <reason>`",
+];
+
+/// `SkillLoadMode` × where the loaded content is materialised.
+const MODES: &[Mode] = &[
+    Mode {
+        name: "turn",
+        meaning: "SkillLoadModeTurn (default): loaded bodies are appended to the system message on every request of the current turn, then cleared",
+    },
+    Mode {
+        name: "once",
+        meaning: "SkillLoadModeOnce: appended to the system message for the next request only",
+    },
+    Mode {
+        name: "session",
+        meaning: "SkillLoadModeSession: appended to the system message on every request until cleared",
+    },
+    Mode {
+        name: "turn-tool-result",
+        meaning: "turn, with WithSkillsLoadedContentInToolResults(true): the body replaces the skill_load result and the system message stays stable",
+    },
+    Mode {
+        name: "once-tool-result",
+        meaning: "once, materialised into the skill_load result",
+    },
+    Mode {
+        name: "session-tool-result",
+        meaning: "session, materialised into the skill_load result",
+    },
 ];
 
 /// The overview's first two lines.
@@ -183,11 +222,139 @@ fn render(entries: &[Entry<'_>], _cx: &Context<'_>) -> Rendered {
     Rendered::complete(text, sorted.len())
 }
 
+/// How long loaded content lasts, and whether it goes into the tool result.
+fn materialisation(mode: Option<&str>) -> (Lifetime, bool) {
+    let mode = mode.unwrap_or("turn");
+    let (lifetime, rest) = if let Some(rest) = mode.strip_prefix("once") {
+        (Lifetime::Once, rest)
+    } else if let Some(rest) = mode.strip_prefix("session") {
+        (Lifetime::Session, rest)
+    } else {
+        (Lifetime::Turn, mode.strip_prefix("turn").unwrap_or(mode))
+    };
+    (lifetime, rest == "-tool-result")
+}
+
+fn unknown(name: &str) -> String {
+    format!("Error: callable tool execution failed: unknown skill: {name}")
+}
+
+/// `skill_load { skill }`: the stub result, and the body materialised on the next request.
+fn load(input: &LoadInput<'_>) -> Output {
+    let call = Call::with("skill_load", "skill", input.name);
+    let Some(entry) = input.entry() else {
+        return Output::tool_error(call, unknown(input.name));
+    };
+    let (lifetime, in_tool_result) = materialisation(input.mode);
+    let body = body(entry.skill);
+    let name = &entry.name;
+    let output = if in_tool_result {
+        let mut text = String::new();
+        if !body.trim().is_empty() {
+            text.push_str(&format!("[Loaded] {name}\n\n{body}\n"));
+        }
+        text.push_str("Docs loaded: none\n");
+        Output::tool(call, text)
+    } else {
+        let mut block = String::new();
+        if !body.is_empty() {
+            block.push_str(&format!("\n[Loaded] {name}\n\n{body}\n"));
+        }
+        block.push_str("Docs loaded: none\n");
+        Output::tool(call, format!("loaded: {name}")).then(Role::System, block)
+    };
+    output.lasting(lifetime)
+}
+
+/// `skill.Body`: the raw text after the closing `\n---\n`, untrimmed; the whole file without
+/// frontmatter. CRLF is read as LF.
+fn body(skill: &Skill) -> String {
+    let text = String::from_utf8_lossy(skill.source.bytes()).replace("\r\n", "\n");
+    text.strip_prefix("---\n")
+        .and_then(|rest| rest.find("\n---\n").map(|end| rest[end + 5..].to_owned()))
+        .unwrap_or(text)
+}
+
+/// A doc: a `.md` or `.txt` file (any case) other than `SKILL.md`.
+fn is_doc(path: &str) -> bool {
+    let file = path.rsplit('/').next().unwrap_or(path);
+    let lower = file.to_lowercase();
+    !lower.eq("skill.md") && (lower.ends_with(".md") || lower.ends_with(".txt"))
+}
+
+/// A string as Go's `json.Marshal` writes it: `<`, `>`, `&`, U+2028 and U+2029 escaped.
+fn go_string(text: &str) -> String {
+    serde_json::Value::from(text)
+        .to_string()
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
+        .replace('\u{2028}', "\\u2028")
+        .replace('\u{2029}', "\\u2029")
+}
+
+/// `skill_select_docs { skill, docs: [path], mode: "add" }`: the selection as JSON, and the
+/// doc materialised after the skill's body on the next request.
+fn read(input: &ReadInput<'_>) -> Output {
+    let call = Call::with_args(
+        "skill_select_docs",
+        &[
+            ("skill", input.name.into()),
+            ("docs", serde_json::json!([input.path])),
+            ("mode", "add".into()),
+        ],
+    );
+    let Some(entry) = input.entry() else {
+        return Output::tool_error(call, unknown(input.name));
+    };
+    if input.lines.is_some() {
+        return Output::tool_error(
+            call,
+            "skill_select_docs selects whole docs; it has no line range",
+        );
+    }
+    let rel = match check_relative(input.path) {
+        Ok(rel) => crate::paths::to_slash(&rel),
+        Err(err) => return Output::tool_error(call, format!("Error: {err}")),
+    };
+    if !is_doc(&rel) {
+        return Output::tool_error(
+            call,
+            format!(
+                "\"{}\" is not a doc of skill \"{}\": docs are its .md and .txt files other than SKILL.md",
+                input.path, entry.name
+            ),
+        );
+    }
+    let resource = match input.provider.read_resource_of(entry.skill, &rel, None) {
+        Ok(resource) => resource,
+        Err(err) => return Output::tool_error(call, format!("Error: {err}")),
+    };
+    let result = format!(
+        "{{\"skill\":{},\"selected_docs\":[{}],\"mode\":\"add\"}}",
+        go_string(&entry.name),
+        go_string(&rel)
+    );
+    let output = Output::tool(call, result).lasting(Lifetime::Turn);
+    if resource.text.is_empty() {
+        return output;
+    }
+    let mut block = format!("\n[Doc] {rel}\n\n{}", resource.text);
+    if let Some(notice) = resource.truncation_notice() {
+        block.push('\n');
+        block.push_str(&notice);
+    }
+    block.push('\n');
+    output.then(Role::System, block)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::provider::MemorySkill;
+    use crate::provider::{MemoryProvider, SkillProvider};
     use crate::targets::catalog::{self, ChangeKind};
+    use crate::targets::load::testing::Machine;
 
     fn build(skills: Vec<MemorySkill>) -> catalog::Catalog {
         catalog::testing::catalog(&TARGET, skills)
@@ -278,8 +445,146 @@ mod tests {
         let env = Env::new("/p", None).with_var("SKILLS_ROOT", "https://x/skills.zip");
         assert_eq!(roots(&env)[0].path, std::path::Path::new("/p/skills"));
     }
-}
 
-fn unimplemented_load() -> super::load::Output {
-    super::load::Output::tool_error(super::load::Call::with("TODO", "name", ""), "TODO")
+    fn machine() -> Machine {
+        Machine::new(vec![
+            MemorySkill::new(
+                "/p/skills/pdf",
+                "---\r\nname: pdf\r\ndescription: d\r\n---\r\n\r\n# PDF\r\n",
+            )
+            .with_file("references/forms.md", "# Forms\n")
+            .with_file("notes/A&B.TXT", "x")
+            .with_file("empty.md", "")
+            .with_file("scripts/run.py", "print(1)\n")
+            .with_file("sub/skill.md", "nested"),
+            MemorySkill::new("/p/skills/blank", "---\nname: blank\n---\n"),
+            MemorySkill::new("/p/skills/spaces", "---\nname: spaces\n---\n  \n"),
+        ])
+    }
+
+    #[test]
+    fn legacy_load_is_a_stub_and_a_system_block() {
+        let out = machine().load(&TARGET, "pdf", 0, None);
+        assert_eq!(out.call.as_ref().unwrap().arguments, r#"{"skill":"pdf"}"#);
+        assert_eq!(out.parts[0].role, Role::Tool);
+        assert_eq!(out.parts[0].text, "loaded: pdf");
+        assert_eq!(out.parts[1].role, Role::System);
+        // The body is raw: it keeps the blank line after the frontmatter.
+        assert_eq!(
+            out.parts[1].text,
+            "\n[Loaded] pdf\n\n\n# PDF\n\nDocs loaded: none\n"
+        );
+        assert_eq!(out.lifetime, Lifetime::Turn);
+        assert_eq!(machine().load(&TARGET, "pdf", 1, None), out);
+        let blank = machine().load(&TARGET, "blank", 0, Some("session"));
+        assert_eq!(blank.parts[1].text, "Docs loaded: none\n");
+        assert_eq!(blank.lifetime, Lifetime::Session);
+    }
+
+    #[test]
+    fn tool_result_modes_replace_the_stub() {
+        let out = machine().load(&TARGET, "pdf", 0, Some("once-tool-result"));
+        assert_eq!(out.parts.len(), 1);
+        assert_eq!(
+            out.parts[0].text,
+            "[Loaded] pdf\n\n\n# PDF\n\nDocs loaded: none\n"
+        );
+        assert_eq!(out.lifetime, Lifetime::Once);
+        // A blank body counts as none here, unlike in the system message.
+        let spaces = machine().load(&TARGET, "spaces", 0, Some("turn-tool-result"));
+        assert_eq!(spaces.parts[0].text, "Docs loaded: none\n");
+        let legacy = machine().load(&TARGET, "spaces", 0, Some("turn"));
+        assert_eq!(
+            legacy.parts[1].text,
+            "\n[Loaded] spaces\n\n  \n\nDocs loaded: none\n"
+        );
+        for mode in MODES {
+            let (lifetime, in_result) = materialisation(Some(mode.name));
+            assert_eq!(
+                in_result,
+                mode.name.ends_with("-tool-result"),
+                "{}",
+                mode.name
+            );
+            assert_eq!(
+                lifetime,
+                match mode.name.split('-').next() {
+                    Some("once") => Lifetime::Once,
+                    Some("session") => Lifetime::Session,
+                    _ => Lifetime::Turn,
+                }
+            );
+        }
+    }
+
+    #[test]
+    fn unknown_skills_carry_the_flow_prefix() {
+        let out = machine().load(&TARGET, "nope", 0, None);
+        assert!(out.error);
+        assert_eq!(
+            out.display(),
+            "Error: callable tool execution failed: unknown skill: nope"
+        );
+        let read = machine().read(&TARGET, "nope", "a.md", None);
+        assert_eq!(read.display(), out.display());
+    }
+
+    #[test]
+    fn a_read_selects_a_doc() {
+        let out = machine().read(&TARGET, "pdf", "./references/forms.md", None);
+        assert_eq!(
+            out.call.as_ref().unwrap().arguments,
+            r#"{"skill":"pdf","docs":["./references/forms.md"],"mode":"add"}"#
+        );
+        assert_eq!(
+            out.parts[0].text,
+            r#"{"skill":"pdf","selected_docs":["references/forms.md"],"mode":"add"}"#
+        );
+        assert_eq!(out.parts[1].role, Role::System);
+        assert_eq!(
+            out.parts[1].text,
+            "\n[Doc] references/forms.md\n\n# Forms\n\n"
+        );
+        let upper = machine().read(&TARGET, "pdf", "notes/A&B.TXT", None);
+        assert!(upper.parts[0].text.contains(r#""notes/A\u0026B.TXT""#));
+        assert_eq!(upper.parts[1].text, "\n[Doc] notes/A&B.TXT\n\nx\n");
+        let empty = machine().read(&TARGET, "pdf", "empty.md", None);
+        assert_eq!(empty.parts.len(), 1);
+    }
+
+    #[test]
+    fn reads_of_non_docs_and_ranges_are_refused() {
+        for path in ["scripts/run.py", "sub/skill.md", "SKILL.md"] {
+            let out = machine().read(&TARGET, "pdf", path, None);
+            assert!(out.error, "{path}");
+            assert_eq!(
+                out.display(),
+                format!(
+                    "\"{path}\" is not a doc of skill \"pdf\": docs are its .md and .txt files other than SKILL.md"
+                )
+            );
+        }
+        let ranged = machine().read(&TARGET, "pdf", "references/forms.md", Some("1"));
+        assert!(ranged.error);
+        let out = machine().read(&TARGET, "pdf", "../blank/SKILL.md", None);
+        assert_eq!(
+            out.display(),
+            "Error: `../blank/SKILL.md` leaves the skill directory"
+        );
+        let missing = machine().read(&TARGET, "pdf", "nope.md", None);
+        assert_eq!(
+            missing.display(),
+            "Error: `nope.md` does not exist in the skill"
+        );
+    }
+
+    #[test]
+    fn bodies_follow_the_repository_split() {
+        let split =
+            |text: &str| body(&MemoryProvider::new(vec![MemorySkill::new("/s/x", text)]).list()[0]);
+        assert_eq!(split("---\nname: a\n---\nB\n"), "B\n");
+        assert_eq!(split("no frontmatter\n"), "no frontmatter\n");
+        assert_eq!(split("---\nname: a\n---"), "---\nname: a\n---");
+        assert_eq!(split("---\r\na: b\r\n---\r\n\r\nx"), "\nx");
+    }
 }

@@ -4,6 +4,7 @@
 
 use super::catalog::{Admitted, Collision, Context, Entry, Rendered, admit as common};
 use super::env::{Env, RootSpec};
+use super::load::{Call, LoadInput, Output, Placement, ReadInput, Session, available};
 use super::text::{Collation, Escaping};
 use super::{Budget, Confidence, NameCharset, Target};
 use crate::skill::{Scope, Skill};
@@ -33,13 +34,13 @@ pub const TARGET: Target = Target {
     whitespace: "name and description as the YAML parser returns them; inner newlines are kept",
     budget: Budget::NONE,
     render,
-    load: |_| unimplemented_load(),
-    read: |_| unimplemented_load(),
+    load,
+    read,
     search: None,
-    session: super::load::Session {
-        catalog: super::load::Placement::SystemPrompt,
+    session: Session {
+        catalog: Placement::ToolDescription,
         modes: &[],
-        reload: "TODO",
+        reload: "the body again; skill results are never pruned from the context",
     },
     builtins: "",
     decisions: DECISIONS,
@@ -58,6 +59,12 @@ const DECISIONS: &[&str] = &[
     "a name or description that is not a string counts as absent (the directory name, no description)",
     "two skills declaring the same name are both listed (no deduplication is documented)",
     "the worker's working directory is the current directory",
+    "the `skill` tool returns the body: the Markdown after the frontmatter, untrimmed; the page's first paragraph says \"the full content of the SKILL.md file\" is returned, while its tips say the body is the content returned to the LLM, and we follow the tips",
+    "missing or unparsable frontmatter (as for the name) makes the whole file the body",
+    "two skills with one name: the tool returns the first in directory-name order, the one listed first",
+    "an unknown name (which the tool's enum normally prevents) returns the error `Unknown skill: x (available: a, b)` (our wording)",
+    "reads: the worker has no skill read tool; a file the body points at is read with its read_file tool, shown as `read_file {path}` with the path relative to the working directory (start_line/end_line for a range, our names), the file's text as the result and `Error: <reason>` for a refusal, through the provider's guards; nested AGENTS.md/CLAUDE.md discovery on reads is not simulated",
+    "loaded skill results are never pruned: their lifetime is the session",
 ];
 
 /// The first of `.agents/skills` and `.claude/skills` that exists is the only root.
@@ -110,11 +117,82 @@ fn render(entries: &[Entry<'_>], _cx: &Context<'_>) -> Rendered {
     Rendered::complete(lines.join("\n"), sorted.len())
 }
 
+/// The skill the enum value names: the first of that name in directory order.
+fn find<'e, 'a>(known: &'e [Entry<'a>], name: &str) -> Option<&'e Entry<'a>> {
+    known
+        .iter()
+        .filter(|e| e.name == name)
+        .min_by(|a, b| Collation::Bytes.compare(&a.skill.dir_name(), &b.skill.dir_name()))
+}
+
+fn unknown(name: &str, known: &[Entry<'_>]) -> String {
+    format!(
+        "Unknown skill: {name} (available: {})",
+        available(known).join(", ")
+    )
+}
+
+/// `skill { name }`: the body, or the whole file when the frontmatter is missing or does not
+/// parse.
+fn load(input: &LoadInput<'_>) -> Output {
+    let call = Call::with("skill", "name", input.name);
+    let Some(entry) = find(input.known, input.name) else {
+        return Output::tool_error(call, unknown(input.name, input.known));
+    };
+    let skill = entry.skill;
+    let body = if common::parsed(skill).is_err() {
+        String::from_utf8_lossy(skill.source.bytes()).into_owned()
+    } else {
+        skill.body().into_owned()
+    };
+    Output::tool(call, body)
+}
+
+/// The worker's `read_file` of a file in the skill, through the provider's guards.
+fn read(input: &ReadInput<'_>) -> Output {
+    let file = match find(input.known, input.name) {
+        Some(entry) if !input.path.starts_with(['/', '\\']) => {
+            let dir = match entry.skill.dir.strip_prefix(&input.cx.env.cwd) {
+                Ok(rel) => crate::paths::to_slash(rel),
+                Err(_) => input.cx.paths.show(&entry.skill.dir),
+            };
+            format!("{dir}/{}", input.path)
+        }
+        _ => input.path.to_owned(),
+    };
+    let mut args = vec![("path", serde_json::Value::from(file))];
+    if let Some(lines) = input.lines {
+        args.push(("start_line", lines.start.into()));
+        if let Some(end) = lines.end {
+            args.push(("end_line", end.into()));
+        }
+    }
+    let call = Call::with_args("read_file", &args);
+    let Some(entry) = find(input.known, input.name) else {
+        return Output::tool_error(call, unknown(input.name, input.known));
+    };
+    match input
+        .provider
+        .read_resource_of(entry.skill, input.path, input.lines)
+    {
+        Ok(resource) => {
+            let mut text = resource.text.clone();
+            if let Some(notice) = resource.truncation_notice() {
+                text.push('\n');
+                text.push_str(&notice);
+            }
+            Output::tool(call, text)
+        }
+        Err(err) => Output::tool_error(call, format!("Error: {err}")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::provider::MemorySkill;
     use crate::targets::catalog::{self};
+    use crate::targets::load::testing::Machine;
 
     fn build(skills: Vec<MemorySkill>) -> catalog::Catalog {
         catalog::testing::catalog(&TARGET, skills)
@@ -148,8 +226,76 @@ mod tests {
         assert_eq!(roots(&env)[0].path, dir.path().join(".agents/skills"));
         assert_eq!(roots(&env).len(), 1);
     }
-}
 
-fn unimplemented_load() -> super::load::Output {
-    super::load::Output::tool_error(super::load::Call::with("TODO", "name", ""), "TODO")
+    fn machine() -> Machine {
+        Machine::new(vec![
+            MemorySkill::new(
+                "/p/.agents/skills/deploy",
+                "---\nname: deploy\ndescription: d\n---\n\n## Steps\n",
+            )
+            .with_file("references/forms.md", "one\ntwo\n"),
+            MemorySkill::new("/p/.agents/skills/plain", "Just text.\n---\nname: x\n"),
+            MemorySkill::new(
+                "/p/.agents/skills/broken",
+                "---\nname: [unclosed\n---\nBody\n",
+            ),
+            MemorySkill::new("/p/.agents/skills/z-twin", "---\nname: twin\n---\nsecond\n"),
+            MemorySkill::new("/p/.agents/skills/a-twin", "---\nname: twin\n---\nfirst\n"),
+        ])
+    }
+
+    #[test]
+    fn the_skill_tool_returns_the_body_untrimmed() {
+        let out = machine().load(&TARGET, "deploy", 0, None);
+        assert_eq!(out.call.as_ref().unwrap().arguments, r#"{"name":"deploy"}"#);
+        assert_eq!(out.display(), "\n## Steps\n");
+        assert_eq!(out.lifetime, crate::targets::load::Lifetime::Session);
+        assert_eq!(machine().load(&TARGET, "deploy", 1, None), out);
+    }
+
+    #[test]
+    fn without_usable_frontmatter_the_whole_file_is_the_body() {
+        assert_eq!(
+            machine().load(&TARGET, "plain", 0, None).display(),
+            "Just text.\n---\nname: x\n"
+        );
+        assert_eq!(
+            machine().load(&TARGET, "broken", 0, None).display(),
+            "---\nname: [unclosed\n---\nBody\n"
+        );
+    }
+
+    #[test]
+    fn twins_resolve_to_the_first_directory_and_unknown_names_list_the_enum() {
+        assert_eq!(
+            machine().load(&TARGET, "twin", 0, None).display(),
+            "first\n"
+        );
+        let out = machine().load(&TARGET, "nope", 0, None);
+        assert!(out.error);
+        assert_eq!(
+            out.display(),
+            "Unknown skill: nope (available: broken, deploy, plain, twin)"
+        );
+    }
+
+    #[test]
+    fn reads_use_workdir_paths() {
+        let out = machine().read(&TARGET, "deploy", "references/forms.md", Some("2:"));
+        assert_eq!(
+            out.call.as_ref().unwrap().arguments,
+            r#"{"path":".agents/skills/deploy/references/forms.md","start_line":2}"#
+        );
+        assert_eq!(out.display(), "two\n");
+        let abs = machine().read(&TARGET, "deploy", "/etc/passwd", None);
+        assert_eq!(
+            abs.call.as_ref().unwrap().arguments,
+            r#"{"path":"/etc/passwd"}"#
+        );
+        assert!(abs.error);
+        assert_eq!(
+            abs.display(),
+            "Error: `/etc/passwd` is an absolute path; give a path relative to the skill directory"
+        );
+    }
 }
