@@ -65,6 +65,19 @@ impl Call {
             arguments,
         }
     }
+
+    /// A call with several arguments, written as a JSON object in the order given (the order a
+    /// runtime's schema lists them).
+    pub fn ordered(tool: &str, arguments: &[(&str, serde_json::Value)]) -> Self {
+        let fields: Vec<String> = arguments
+            .iter()
+            .map(|(key, value)| format!("{}:{value}", serde_json::Value::from(*key)))
+            .collect();
+        Self {
+            tool: tool.to_owned(),
+            arguments: format!("{{{}}}", fields.join(",")),
+        }
+    }
 }
 
 /// How long loaded text stays in the conversation.
@@ -301,6 +314,11 @@ mod tests {
     fn one_part_displays_bare_and_several_under_headers() {
         let call = Call::with("Skill", "skill", "x");
         assert_eq!(call.arguments, r#"{"skill":"x"}"#);
+        let ordered = Call::ordered(
+            "Read",
+            &[("file_path", "/a \"b\"".into()), ("offset", 3.into())],
+        );
+        assert_eq!(ordered.arguments, r#"{"file_path":"/a \"b\"","offset":3}"#);
         let one = Output::tool(call.clone(), "Launching skill: x");
         assert_eq!(one.display(), "Launching skill: x");
         let two = one.then(Role::User, "Base directory for this skill: /s/x\n\nBody");
