@@ -838,7 +838,10 @@ fn read_call(path: &str, lines: Option<LineRange>) -> Call {
     if let Some(range) = lines {
         arguments.push(("offset", range.start.into()));
         if let Some(end) = range.end {
-            arguments.push(("limit", (end + 1 - range.start).into()));
+            arguments.push((
+                "limit",
+                end.saturating_add(1).saturating_sub(range.start).into(),
+            ));
         }
     }
     Call::ordered("Read", &arguments)

@@ -532,7 +532,7 @@ fn file_content(path: &str, range: Option<LineRange>, resource: &Resource) -> St
     let (start, end) = match range {
         None => (0, DEFAULT_MAX_LINES.min(count)),
         Some(range) => (
-            range.start - 1,
+            range.start.saturating_sub(1),
             range.end.map_or(count, |end| end.min(count)),
         ),
     };

@@ -468,11 +468,13 @@ fn read(input: &ReadInput<'_>) -> Output {
         format!("{}/{}", input.cx.paths.show(&entry.skill.dir), input.path)
     };
     let call = read_call(&path, input.lines);
-    let offset = input.lines.map_or(1, |range| range.start);
+    let offset = input.lines.map_or(1, |range| range.start.max(1));
     let limit = input
         .lines
         .and_then(|range| range.end)
-        .map_or(DEFAULT_READ_LIMIT, |end| end + 1 - offset);
+        .map_or(DEFAULT_READ_LIMIT, |end| {
+            end.saturating_add(1).saturating_sub(offset)
+        });
     let binary_extension = std::path::Path::new(input.path)
         .extension()
         .is_some_and(|ext| {
@@ -520,7 +522,10 @@ fn read_call(path: &str, lines: Option<LineRange>) -> Call {
     if let Some(range) = lines {
         arguments.push(("offset", range.start.into()));
         if let Some(end) = range.end {
-            arguments.push(("limit", (end + 1 - range.start).into()));
+            arguments.push((
+                "limit",
+                end.saturating_add(1).saturating_sub(range.start).into(),
+            ));
         }
     }
     Call::ordered("read", &arguments)
@@ -537,7 +542,7 @@ fn numbered(path: &str, offset: usize, limit: usize, resource: &Resource) -> Str
             .map(|line| line.strip_suffix('\r').unwrap_or(line))
             .collect()
     };
-    let count = offset - 1 + lines.len();
+    let count = offset.saturating_sub(1) + lines.len();
     let mut shown: Vec<String> = Vec::new();
     let mut bytes = 0;
     let mut cut = false;
@@ -562,7 +567,7 @@ fn numbered(path: &str, offset: usize, limit: usize, resource: &Resource) -> Str
         shown.push(line);
     }
     let more = shown.len() < lines.len();
-    let last = offset + shown.len() - 1;
+    let last = (offset + shown.len()).saturating_sub(1);
     let next = last + 1;
     let mut out = format!("<path>{path}</path>\n<type>file</type>\n<content>\n");
     let numbered: Vec<String> = shown
