@@ -8,9 +8,11 @@ use std::path::PathBuf;
 
 use super::catalog::{Admitted, Change, ChangeKind, Collision, Context, Entry, Rendered};
 use super::env::{Env, RootSpec};
+use super::load::{Call, LoadInput, Output, Placement, ReadInput, Role, Session, find};
 use super::text::{self, Unit};
 use super::{Budget, Confidence, ExtraField, NameCharset, Target};
 use crate::frontmatter::{self, Field, Value, Yaml};
+use crate::provider::LineRange;
 use crate::skill::{Scope, Skill};
 
 /// The frontmatter fields Claude Code reads beyond the standard six (both eras).
@@ -99,6 +101,21 @@ pub(super) const BUDGET_VAR: &str = "SLASH_COMMAND_TOOL_CHAR_BUDGET";
 
 const HEADER: &str = "The following skills are available for use with the Skill tool:";
 
+/// What a second load returns (both eras).
+pub(super) const RELOAD: &str =
+    "the same tool result and meta message again: Claude Code keeps no state that changes a load";
+
+// Decisions on loads and reads, shared by both eras.
+pub(super) const LOAD_CALL: &str = "the model calls the `Skill` tool with `{\"skill\": name}` and no `args`; a leading `/` and surrounding spaces are dropped from the name, as Claude Code does";
+pub(super) const NO_ARGUMENTS: &str = "with no `args` the arguments are the empty string: `$ARGUMENTS`, `$ARGUMENTS[n]`, `$n` and the frontmatter's named `arguments` become empty and nothing is appended; a named argument is matched literally (Claude Code builds a regular expression from the name)";
+pub(super) const SESSION_ID: &str = "`${CLAUDE_SESSION_ID}` becomes the placeholder 00000000-0000-0000-0000-000000000000 (a real session id is a random UUID of that shape)";
+pub(super) const NO_SHELL: &str = "inline shell (`` !`command` `` and ```! blocks) is left as written: nothing is run, so where Claude Code would put the command's output the command itself is shown";
+pub(super) const NO_COMMAND_MESSAGE: &str = "the visible `<command-message>` user message is left out: the Skill tool filters it from what the model gets, and its wording varies by version";
+pub(super) const NO_FORK: &str = "a `context: fork` skill is shown as an inline load; Claude Code runs it in a sub-agent and returns that agent's result instead";
+pub(super) const HIDDEN_SKILL: &str = "an unknown name is `<tool_use_error>Unknown skill: x</tool_use_error>` (the Skill tool's own check); a skill hidden by `disable-model-invocation` gets the tool's `cannot be used with Skill tool` refusal";
+pub(super) const READ_CALL: &str = "a file read is the `Read` tool with the absolute `file_path` (and `offset` and `limit` for a line range) returning the file's raw text; Claude Code's own line-numbered output format is not reproduced";
+pub(super) const READ_ERRORS: &str = "a refused read is a `<tool_use_error>` result with our provider's reason (the Read tool's own wording is not pinned); a read from an unknown skill answers `Unknown skill: x`";
+
 pub const TARGET: Target = Target {
     id: "claude-code",
     display: "Claude Code",
@@ -126,13 +143,13 @@ pub const TARGET: Target = Target {
         summary: "SLASH_COMMAND_TOOL_CHAR_BUDGET, else 1% of the context window × 4 (8000 without one), in terminal columns (CJK 2) plus one per line break. Descriptions are first capped at 1536 characters. If the lines do not fit, each description is cut to an equal share, floor((budget − Σ(name + 4) − (n − 1)) / n) columns ending in `…`; under 20 columns only names are listed",
     },
     render,
-    load: |_| unimplemented_load(),
-    read: |_| unimplemented_load(),
+    load,
+    read,
     search: None,
-    session: super::load::Session {
-        catalog: super::load::Placement::SystemPrompt,
+    session: Session {
+        catalog: Placement::UserMessage,
         modes: &[],
-        reload: "TODO",
+        reload: RELOAD,
     },
     builtins: "Claude Code lists its bundled skills (and built-in plugin skills) before yours; they keep their full descriptions under budget pressure and are not included here",
     decisions: &[
@@ -146,6 +163,15 @@ pub const TARGET: Target = Target {
         "the managed root is the managed-settings directory's .claude/skills; nested .claude/skills folders, --add-dir, plugins and legacy .claude/commands are not searched (PATH arguments stand in for extra directories)",
         "CLAUDE_CONFIG_DIR moves the user root, as it moves ~/.claude",
         "a skill file must be named `SKILL.md` exactly (case-sensitive file systems)",
+        LOAD_CALL,
+        NO_ARGUMENTS,
+        SESSION_ID,
+        NO_SHELL,
+        NO_COMMAND_MESSAGE,
+        NO_FORK,
+        HIDDEN_SKILL,
+        READ_CALL,
+        READ_ERRORS,
     ],
 
     confidence: Confidence::Leak,
@@ -636,6 +662,201 @@ fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
     }
 }
 
+/// What `${CLAUDE_SESSION_ID}` becomes: a fixed id with the shape of a real one (a random UUID),
+/// so the text costs what a real load costs and is the same on every run.
+pub(super) const SESSION_ID_PLACEHOLDER: &str = "00000000-0000-0000-0000-000000000000";
+
+/// The `Skill` tool's call: `{"skill": name}` (no `args`: the model loads the skill itself).
+fn skill_call(name: &str) -> Call {
+    Call::with("Skill", "skill", name)
+}
+
+/// A refusal as Claude Code sends a failed `validateInput` to the model.
+fn tool_use_error(call: Call, message: &str) -> Output {
+    Output::tool_error(call, format!("<tool_use_error>{message}</tool_use_error>"))
+}
+
+/// `SkillTool` for an inline skill: the tool result `Launching skill: <name>`, then the skill's
+/// prompt as a hidden (meta) user message. The visible `<command-message>` message is not part
+/// of what the model gets: the tool filters it out. Both eras.
+pub(super) fn load(input: &LoadInput<'_>) -> Output {
+    let call = skill_call(input.name);
+    // `validateInput`: the name is trimmed and a leading `/` dropped.
+    let trimmed = js_trim(input.name);
+    if trimmed.is_empty() {
+        return tool_use_error(call, &format!("Invalid skill format: {}", input.name));
+    }
+    let name = trimmed.strip_prefix('/').unwrap_or(trimmed);
+    let Some(entry) = find(input.known, name) else {
+        if hidden_from_the_model(input.provider.list(), name) {
+            return tool_use_error(
+                call,
+                &format!(
+                    "Skill {name} cannot be used with Skill tool due to disable-model-invocation"
+                ),
+            );
+        }
+        return tool_use_error(call, &format!("Unknown skill: {name}"));
+    };
+    Output::tool(call, format!("Launching skill: {}", entry.name))
+        .then(Role::User, skill_prompt(entry, input.cx))
+}
+
+/// Whether `name` is a skill Claude Code has but keeps from the model
+/// (`disable-model-invocation: true`).
+fn hidden_from_the_model(skills: &[Skill], name: &str) -> bool {
+    skills.iter().any(|skill| {
+        skill.has_canonical_file_name()
+            && skill.dir_name() == name
+            && is_true(
+                &read_frontmatter(&String::from_utf8_lossy(skill.source.bytes())).0,
+                "disable-model-invocation",
+            )
+    })
+}
+
+/// `getPromptForCommand` with no arguments: `Base directory for this skill: <dir>` and the
+/// Markdown after the frontmatter, `$ARGUMENTS`-style placeholders replaced by the empty
+/// arguments, `${CLAUDE_SKILL_DIR}` by the directory and `${CLAUDE_SESSION_ID}` by
+/// [`SESSION_ID_PLACEHOLDER`]. `` !`command` `` is left as written: nothing is run.
+fn skill_prompt(entry: &Entry<'_>, cx: &Context<'_>) -> String {
+    let text = String::from_utf8_lossy(entry.skill.source.bytes());
+    let (fields, body) = read_frontmatter(&text);
+    let dir = cx.paths.show(&entry.skill.dir);
+    let content = format!("Base directory for this skill: {dir}\n\n{body}");
+    substitute_empty_arguments(&content, &argument_names(&fields))
+        .replace("${CLAUDE_SKILL_DIR}", &dir)
+        .replace("${CLAUDE_SESSION_ID}", SESSION_ID_PLACEHOLDER)
+}
+
+/// `parseArgumentNames`: `arguments` as a whitespace-separated string or a list of strings,
+/// without blank or all-digit names (those would clash with `$0`, `$1`…).
+fn argument_names(fields: &[Field]) -> Vec<String> {
+    let valid = |name: &str| !js_trim(name).is_empty() && !name.chars().all(|c| c.is_ascii_digit());
+    match field(fields, "arguments").map(|f| &f.value) {
+        Some(Value::String(names)) => names
+            .split(is_js_space)
+            .filter(|n| valid(n))
+            .map(str::to_owned)
+            .collect(),
+        Some(Value::Sequence(items)) => items
+            .iter()
+            .filter_map(|item| match item {
+                Value::String(name) if valid(name) => Some(name.clone()),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// `substituteArguments(content, '')`: the model calls the tool without `args`, so every
+/// placeholder becomes empty, in Claude Code's order: named arguments (`$name` not followed by
+/// `[` or a word character), `$ARGUMENTS[n]`, `$n` (not followed by a word character), then
+/// `$ARGUMENTS`. Nothing is appended, since the arguments are empty.
+fn substitute_empty_arguments(content: &str, names: &[String]) -> String {
+    let mut text = content.to_owned();
+    for name in names {
+        let needle = format!("${name}");
+        text = remove_matches(&text, |rest| {
+            let after = rest.strip_prefix(needle.as_str())?;
+            let next = after.chars().next();
+            (!next.is_some_and(|c| c == '[' || is_word_char(c))).then_some(needle.len())
+        });
+    }
+    text = remove_matches(&text, |rest| {
+        let after = rest.strip_prefix("$ARGUMENTS[")?;
+        let digits = leading_digits(after);
+        (digits > 0 && after[digits..].starts_with(']')).then_some("$ARGUMENTS[".len() + digits + 1)
+    });
+    text = remove_matches(&text, |rest| {
+        let after = rest.strip_prefix('$')?;
+        let digits = leading_digits(after);
+        let next = after[digits..].chars().next();
+        (digits > 0 && !next.is_some_and(is_word_char)).then_some(1 + digits)
+    });
+    text.replace("$ARGUMENTS", "")
+}
+
+/// `text` without the matches of a global regular expression: `matched` gives the length of a
+/// match starting at the beginning of its argument, if there is one. Every match starts at a `$`.
+fn remove_matches(text: &str, matched: impl Fn(&str) -> Option<usize>) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('$') {
+        out.push_str(&rest[..at]);
+        let candidate = &rest[at..];
+        match matched(candidate) {
+            Some(len) => rest = &candidate[len..],
+            None => {
+                out.push('$');
+                rest = &candidate[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// JavaScript's `\w` (without the `u` flag).
+fn is_word_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+fn leading_digits(text: &str) -> usize {
+    text.bytes().take_while(u8::is_ascii_digit).count()
+}
+
+/// The `Read` tool on the file's absolute path: `{"file_path"}`, with `offset` and `limit` for a
+/// line range. It returns the selected text as it is in the file; refusals are tool-use errors
+/// with the provider's reason. Both eras.
+pub(super) fn read(input: &ReadInput<'_>) -> Output {
+    let Some(entry) = find(input.known, input.name) else {
+        let call = read_call(input.path, input.lines);
+        return tool_use_error(call, &format!("Unknown skill: {}", input.name));
+    };
+    let call = read_call(&file_path(entry, input.path, input.cx), input.lines);
+    match input
+        .provider
+        .read_resource_of(entry.skill, input.path, input.lines)
+    {
+        Ok(resource) => {
+            let mut text = resource.text.clone();
+            if let Some(notice) = resource.truncation_notice() {
+                text.push('\n');
+                text.push_str(&notice);
+            }
+            Output::tool(call, text)
+        }
+        Err(err) => tool_use_error(call, &err.to_string()),
+    }
+}
+
+/// `Read {file_path, offset?, limit?}`.
+fn read_call(path: &str, lines: Option<LineRange>) -> Call {
+    let mut arguments = vec![("file_path", serde_json::Value::from(path))];
+    if let Some(range) = lines {
+        arguments.push(("offset", range.start.into()));
+        if let Some(end) = range.end {
+            arguments.push((
+                "limit",
+                end.saturating_add(1).saturating_sub(range.start).into(),
+            ));
+        }
+    }
+    Call::with_args("Read", &arguments)
+}
+
+/// The absolute path the model asks for: the skill directory joined with the relative path (an
+/// absolute path as given).
+fn file_path(entry: &Entry<'_>, path: &str, cx: &Context<'_>) -> String {
+    if path.starts_with('/') || std::path::Path::new(path).is_absolute() {
+        path.to_owned()
+    } else {
+        format!("{}/{path}", cx.paths.show(&entry.skill.dir))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
@@ -643,6 +864,7 @@ mod tests {
     use super::*;
     use crate::provider::MemorySkill;
     use crate::targets::catalog::{self, Catalog};
+    use crate::targets::load::Part;
 
     fn skill(dir: &str, frontmatter: &str, body: &str) -> MemorySkill {
         MemorySkill::new(dir, format!("---\n{frontmatter}\n---\n{body}"))
@@ -662,6 +884,144 @@ mod tests {
             .iter()
             .map(|c| (c.kind, c.name.clone()))
             .collect()
+    }
+
+    fn loaded(skills: Vec<MemorySkill>, name: &str, earlier_loads: usize) -> Output {
+        use crate::provider::{MemoryProvider, SkillProvider};
+        let provider = MemoryProvider::new(skills);
+        let env = env();
+        let paths = catalog::Paths::absolute(None);
+        let cx = Context {
+            paths: &paths,
+            env: &env,
+            context_window: None,
+        };
+        let (known, _) = catalog::known(&TARGET, provider.list(), &cx);
+        load(&LoadInput {
+            name,
+            known: &known,
+            provider: &provider,
+            earlier_loads,
+            mode: None,
+            cx: &cx,
+        })
+    }
+
+    #[test]
+    fn a_load_is_the_launch_line_and_a_meta_message_every_time() {
+        let skills = || {
+            vec![skill(
+                "/u/pdf",
+                "description: PDFs.",
+                "\n\n# PDF\nUse it.\n",
+            )]
+        };
+        let first = loaded(skills(), "pdf", 0);
+        assert_eq!(first.call.as_ref().unwrap().arguments, r#"{"skill":"pdf"}"#);
+        assert_eq!(
+            first.parts,
+            [
+                Part {
+                    role: Role::Tool,
+                    text: "Launching skill: pdf".to_owned()
+                },
+                Part {
+                    role: Role::User,
+                    text: "Base directory for this skill: /u/pdf\n\n# PDF\nUse it.\n".to_owned()
+                },
+            ]
+        );
+        assert_eq!(loaded(skills(), " /pdf ", 1).parts, first.parts);
+    }
+
+    #[test]
+    fn refusals_are_tool_use_errors() {
+        let skills = || {
+            vec![
+                skill("/u/pdf", "description: PDFs.", ""),
+                skill(
+                    "/u/secret",
+                    "description: Manual only.\ndisable-model-invocation: true",
+                    "",
+                ),
+            ]
+        };
+        let unknown = loaded(skills(), "nope", 0);
+        assert!(unknown.error);
+        assert_eq!(
+            unknown.display(),
+            "<tool_use_error>Unknown skill: nope</tool_use_error>"
+        );
+        assert_eq!(
+            loaded(skills(), "secret", 0).display(),
+            "<tool_use_error>Skill secret cannot be used with Skill tool due to disable-model-invocation</tool_use_error>"
+        );
+        assert_eq!(
+            loaded(skills(), "  ", 0).display(),
+            "<tool_use_error>Invalid skill format:   </tool_use_error>"
+        );
+    }
+
+    #[test]
+    fn empty_arguments_replace_every_placeholder_kind() {
+        let names = ["env".to_owned(), "all".to_owned()];
+        assert_eq!(
+            substitute_empty_arguments(
+                "$env $env[0] $envs $all. $ARGUMENTS[12]$ARGUMENTS[x] $0 $12 $1a $1_ $$1 $ARGUMENTS!",
+                &names
+            ),
+            " $env[0] $envs . [x]   $1a $1_ $ !"
+        );
+        assert_eq!(
+            substitute_empty_arguments("no placeholders $", &[]),
+            "no placeholders $"
+        );
+    }
+
+    #[test]
+    fn argument_names_from_a_string_or_a_list() {
+        let fields = |yaml: &str| match frontmatter::parse_standalone(yaml) {
+            Yaml::Mapping(fields) => fields,
+            _ => Vec::new(),
+        };
+        assert_eq!(
+            argument_names(&fields("arguments: env  region 2")),
+            ["env", "region"]
+        );
+        assert_eq!(
+            argument_names(&fields("arguments: [a, 7, '', b]")),
+            ["a", "b"]
+        );
+        assert!(argument_names(&fields("arguments: 3")).is_empty());
+    }
+
+    #[test]
+    fn skill_dir_and_session_id_are_replaced_and_shell_is_not_run() {
+        let out = loaded(
+            vec![skill(
+                "/u/ops",
+                "description: Ops.",
+                "${CLAUDE_SKILL_DIR}/run.sh ${CLAUDE_SESSION_ID} !`date`",
+            )],
+            "ops",
+            0,
+        );
+        assert_eq!(
+            out.parts[1].text,
+            "Base directory for this skill: /u/ops\n\n/u/ops/run.sh 00000000-0000-0000-0000-000000000000 !`date`"
+        );
+    }
+
+    #[test]
+    fn reads_name_the_absolute_path_and_the_range() {
+        assert_eq!(
+            read_call("/u/pdf/a.md", Some(LineRange::new(3, Some(5)).unwrap())).arguments,
+            r#"{"file_path":"/u/pdf/a.md","offset":3,"limit":3}"#
+        );
+        assert_eq!(
+            read_call("/u/pdf/a.md", Some(LineRange::new(3, None).unwrap())).arguments,
+            r#"{"file_path":"/u/pdf/a.md","offset":3}"#
+        );
     }
 
     #[test]
@@ -914,8 +1274,4 @@ mod tests {
             [Scope::Admin, Scope::User, Scope::Project]
         );
     }
-}
-
-fn unimplemented_load() -> super::load::Output {
-    super::load::Output::tool_error(super::load::Call::with("TODO", "name", ""), "TODO")
 }

@@ -5,6 +5,7 @@
 
 use super::catalog::{BudgetUse, Change, ChangeKind, Collision, Context, Entry, Rendered};
 use super::claude_code::{self, BUDGET_VAR};
+use super::load::{Placement, Session};
 use super::text::Unit;
 use super::{Budget, Confidence, NameCharset, Target};
 use crate::skill::Scope;
@@ -39,13 +40,13 @@ pub const TARGET: Target = Target {
         summary: "SLASH_COMMAND_TOOL_CHAR_BUDGET if set, else 15000 UTF-16 code units; each `<skill>` block costs its length + 1 and the list stops at the first block that overflows, followed by `<!-- Showing N of M skills due to token limits -->`",
     },
     render,
-    load: |_| unimplemented_load(),
-    read: |_| unimplemented_load(),
+    load: claude_code::load,
+    read: claude_code::read,
     search: None,
-    session: super::load::Session {
-        catalog: super::load::Placement::SystemPrompt,
+    session: Session {
+        catalog: Placement::ToolDescription,
         modes: &[],
-        reload: "TODO",
+        reload: claude_code::RELOAD,
     },
     builtins: "Claude Code lists its bundled skills (and plugin skills, location `plugin`) with yours; they are not included here",
     decisions: &[
@@ -54,6 +55,16 @@ pub const TARGET: Target = Target {
         "an empty catalog still prints the empty block: the tool and its description exist without skills",
         "discovery, admission (hidden and `paths` skills left out, the directory name as name) and lint facts are the current Claude Code's; the 2.0 loader is not pinned separately",
         "PATH arguments are listed with location `project`, as --add-dir skills were; managed skills say `managed`",
+        "a load is the current Claude Code's (`Launching skill: <name>` and the meta message), which the runtime notes give for both eras; the 2.0-era tool description's examples also call the tool with `skill`",
+        claude_code::LOAD_CALL,
+        claude_code::NO_ARGUMENTS,
+        claude_code::SESSION_ID,
+        claude_code::NO_SHELL,
+        claude_code::NO_COMMAND_MESSAGE,
+        claude_code::NO_FORK,
+        claude_code::HIDDEN_SKILL,
+        claude_code::READ_CALL,
+        claude_code::READ_ERRORS,
     ],
 
     confidence: Confidence::Leak,
@@ -199,8 +210,4 @@ mod tests {
             "<available_skills>\n\n</available_skills>\n"
         );
     }
-}
-
-fn unimplemented_load() -> super::load::Output {
-    super::load::Output::tool_error(super::load::Call::with("TODO", "name", ""), "TODO")
 }

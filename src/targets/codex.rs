@@ -3,13 +3,16 @@
 //! line per skill, sorted by scope and name and fitted to a budget in three tiers, with root
 //! aliases when they fit more (runtime-formats.md §2; `render.rs` @ 0899b7c).
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Component, Path, PathBuf};
 
 use super::catalog::{
     Admitted, BudgetUse, Change, ChangeKind, Collision, Context, Entry, Rendered,
 };
 use super::env::{Env, RootSpec};
+use super::load::{
+    Call, Lifetime, LoadInput, Mode, Output, Part, Placement, ReadInput, Role, Session,
+};
 use super::text::{self, Unit};
 use super::{Budget, Confidence, ExtraField, NameCharset, Target};
 use crate::frontmatter::{self, Field, Value, ValueKind, Yaml};
@@ -91,13 +94,13 @@ pub const TARGET: Target = Target {
         summary: "2% of the context window in ceil(bytes/4) tokens, or 8000 characters without one; only the skill lines count, each with its newline. If they do not fit, names and paths stay and the rest is shared one description character at a time in list order (no ellipsis); if even names and paths do not fit, lines without descriptions are listed while they fit. Under pressure, `r0/…` root aliases are used when they list more, cut less or cost less",
     },
     render,
-    load: |_| unimplemented_load(),
-    read: |_| unimplemented_load(),
+    load,
+    read,
     search: None,
-    session: super::load::Session {
-        catalog: super::load::Placement::SystemPrompt,
-        modes: &[],
-        reload: "TODO",
+    session: Session {
+        catalog: Placement::DeveloperMessage,
+        modes: MODES,
+        reload: "`read`: the model opens the file again and gets it whole; `mention`: every user message that mentions the skill adds it again",
     },
     builtins: "Codex installs system skills (such as skill-creator) under $CODEX_HOME/skills/.system; they are listed only if they are on disk where --roots looks",
     decisions: &[
@@ -107,6 +110,10 @@ pub const TARGET: Target = Target {
         "agents/openai.yaml drops a skill when policy.allow_implicit_invocation is false; the rest of that file is not validated",
         "metadata.short-description is checked but not shown: this render lists `description`, as core-skills does",
         "the newer ext/skills renderer (8000-character cap, short descriptions first) and the older ones are not modelled",
+        "Codex has no skill tool: a `read` load (the default) is the model calling `shell_command` with `cat <SKILL.md path from the skills list>` and getting the whole file, frontmatter included; the tool output's exit-code and wall-time header is not shown",
+        "a `mention` load is an explicit `$name` in the user's message: a user-role `<skill>` message with `<name>`, `<path>` (the canonical SKILL.md path) and the whole file (core/src/context/skill_instructions.rs, core-skills/src/injection.rs @ 0cf1484); the newer 4000-byte cap and the replacement and unavailable notices are not modelled",
+        "a plain `$name` selects a skill only when exactly one skill has that name, the name uses only mention characters (ASCII letters, digits, `_`, `-`, `:`) and it is not a common environment variable (PATH, HOME…); otherwise nothing is added and the load is refused with our explanation, as is an unknown name in either mode (Codex itself says nothing)",
+        "a file read is `shell_command` with `cat <path>`, or `sed -n 'A,Bp' <path>` for a line range, on the path under the canonical skill directory, returning the text as it is; refusals give our provider's reason",
     ],
 
     confidence: Confidence::Source,
@@ -895,6 +902,204 @@ fn change(line: &Line<'_, '_>, fate: Fate, budget: SkillBudget) -> Option<Change
     Some(Change::new(line.entry, kind, reason))
 }
 
+/// Codex's load modes: it has no skill tool.
+const MODES: &[Mode] = &[
+    Mode {
+        name: "read",
+        meaning: "the model opens SKILL.md itself, running `cat` with the path the skills list gives through its shell tool (the default: Codex has no skill tool)",
+    },
+    Mode {
+        name: "mention",
+        meaning: "the user writes `$name`: Codex adds the whole SKILL.md as a user message, with no tool call",
+    },
+];
+
+/// Environment variables a `$NAME` mention is taken to be instead (`is_common_env_var`).
+const COMMON_ENV_VARS: [&str; 11] = [
+    "PATH",
+    "HOME",
+    "USER",
+    "SHELL",
+    "PWD",
+    "TMPDIR",
+    "TEMP",
+    "TMP",
+    "LANG",
+    "TERM",
+    "XDG_CONFIG_HOME",
+];
+
+/// A load in the mode asked for.
+fn load(input: &LoadInput<'_>) -> Output {
+    match input.mode {
+        Some("mention") => mention(input),
+        _ => open_skill_md(input),
+    }
+}
+
+/// Our explanation when nothing is loaded: Codex itself says nothing.
+fn nothing_loaded(text: String) -> Output {
+    Output {
+        call: None,
+        parts: vec![Part {
+            role: Role::User,
+            text,
+        }],
+        error: true,
+        lifetime: Lifetime::Session,
+        record: BTreeMap::new(),
+    }
+}
+
+/// The names Codex knows, for our explanations.
+fn skill_names(known: &[Entry<'_>]) -> String {
+    let mut names: Vec<&str> = known.iter().map(|e| e.name.as_str()).collect();
+    names.sort_unstable();
+    names.dedup();
+    if names.is_empty() {
+        "none".to_owned()
+    } else {
+        names.join(", ")
+    }
+}
+
+/// The `read` mode: the model runs `cat` on the SKILL.md path of the skills list and gets the
+/// whole file.
+fn open_skill_md(input: &LoadInput<'_>) -> Output {
+    let Some(entry) = input.entry() else {
+        return nothing_loaded(format!(
+            "no skill is named \"{}\": Codex has no skill tool and its skills list gives no file to open (skills: {})",
+            input.name,
+            skill_names(input.known)
+        ));
+    };
+    let path = input.cx.paths.show(&canonical(&entry.skill.skill_md));
+    Output::tool(
+        shell_call(&format!("cat {}", shell_quote(&path))),
+        String::from_utf8_lossy(entry.skill.source.bytes()),
+    )
+}
+
+/// The `mention` mode (`collect_explicit_skill_mentions`, `build_skill_injections`): a plain
+/// `$name` selects the one skill with that name, and its whole file goes in a `<skill>` user
+/// message.
+fn mention(input: &LoadInput<'_>) -> Output {
+    let name = input.name;
+    if name.is_empty() || !name.bytes().all(is_mention_name_char) {
+        return nothing_loaded(format!(
+            "`${name}` is not a skill mention: after `$` Codex reads only ASCII letters, digits, `_`, `-` and `:`, so nothing is added"
+        ));
+    }
+    if COMMON_ENV_VARS.contains(&name.to_ascii_uppercase().as_str()) {
+        return nothing_loaded(format!(
+            "`${name}` is read as an environment variable, not a skill mention, so nothing is added"
+        ));
+    }
+    let named: Vec<&Entry<'_>> = input.known.iter().filter(|e| e.name == name).collect();
+    let entry = match named.as_slice() {
+        [entry] => entry,
+        [] => {
+            return nothing_loaded(format!(
+                "no skill is named \"{name}\": `${name}` stays plain text and nothing is added (skills: {})",
+                skill_names(input.known)
+            ));
+        }
+        several => {
+            return nothing_loaded(format!(
+                "{} skills are named \"{name}\": Codex adds none for a plain `${name}` (a linked `[${name}](path)` picks one)",
+                several.len()
+            ));
+        }
+    };
+    let path = input.cx.paths.show(&canonical(&entry.skill.skill_md));
+    Output {
+        call: None,
+        parts: vec![Part {
+            role: Role::User,
+            text: format!(
+                "<skill>\n<name>{name}</name>\n<path>{path}</path>\n{}\n</skill>",
+                String::from_utf8_lossy(entry.skill.source.bytes())
+            ),
+        }],
+        error: false,
+        lifetime: Lifetime::Session,
+        record: BTreeMap::new(),
+    }
+}
+
+/// `is_mention_name_char`.
+fn is_mention_name_char(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || matches!(byte, b'_' | b'-' | b':')
+}
+
+/// The `shell_command` tool with one command line.
+fn shell_call(command: &str) -> Call {
+    Call::with("shell_command", "command", command)
+}
+
+/// A word for a POSIX shell: as it is when it holds only safe characters, else single-quoted.
+fn shell_quote(word: &str) -> String {
+    let safe = !word.is_empty()
+        && word.bytes().all(|b| {
+            b.is_ascii_alphanumeric()
+                || matches!(
+                    b,
+                    b'/' | b'.' | b'_' | b'-' | b'+' | b',' | b':' | b'@' | b'%' | b'='
+                )
+        });
+    if safe {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
+/// A file read: the model runs `cat` on the file under the skill's directory, or `sed -n` for a
+/// line range, and gets the text as it is.
+fn read(input: &ReadInput<'_>) -> Output {
+    let Some(entry) = input.entry() else {
+        return nothing_loaded(format!(
+            "no skill is named \"{}\": its skills list gives no directory to read from (skills: {})",
+            input.name,
+            skill_names(input.known)
+        ));
+    };
+    let path = if Path::new(input.path).is_absolute() {
+        input.path.to_owned()
+    } else {
+        format!(
+            "{}/{}",
+            input.cx.paths.show(&canonical(&entry.skill.dir)),
+            input.path
+        )
+    };
+    let quoted = shell_quote(&path);
+    let command = match input.lines {
+        None => format!("cat {quoted}"),
+        Some(range) => {
+            let end = range
+                .end
+                .map_or_else(|| "$".to_owned(), |end| end.to_string());
+            format!("sed -n '{},{end}p' {quoted}", range.start)
+        }
+    };
+    let call = shell_call(&command);
+    match input
+        .provider
+        .read_resource_of(entry.skill, input.path, input.lines)
+    {
+        Ok(resource) => {
+            let mut text = resource.text.clone();
+            if let Some(notice) = resource.truncation_notice() {
+                text.push('\n');
+                text.push_str(&notice);
+            }
+            Output::tool(call, text)
+        }
+        Err(err) => Output::tool_error(call, err.to_string()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
@@ -909,6 +1114,119 @@ mod tests {
 
     fn build(skills: Vec<MemorySkill>, window: Option<u64>) -> Catalog {
         catalog::testing::catalog_in(&TARGET, skills, &catalog::testing::env(), window)
+    }
+
+    fn loaded(
+        skills: Vec<MemorySkill>,
+        name: &str,
+        mode: Option<&str>,
+        earlier_loads: usize,
+    ) -> Output {
+        let provider = MemoryProvider::new(skills);
+        let env = catalog::testing::env();
+        let paths = catalog::Paths::absolute(None);
+        let cx = Context {
+            paths: &paths,
+            env: &env,
+            context_window: None,
+        };
+        let (known, _) = catalog::known(&TARGET, provider.list(), &cx);
+        load(&LoadInput {
+            name,
+            known: &known,
+            provider: &provider,
+            earlier_loads,
+            mode,
+            cx: &cx,
+        })
+    }
+
+    fn pdf() -> MemorySkill {
+        skill("/r/pdf", "name: pdf\ndescription: PDFs.", Scope::Project)
+    }
+
+    #[test]
+    fn reading_skill_md_is_cat_and_the_whole_file_every_time() {
+        let out = loaded(vec![pdf()], "pdf", None, 0);
+        let call = out.call.as_ref().unwrap();
+        assert_eq!(call.tool, "shell_command");
+        assert_eq!(call.arguments, r#"{"command":"cat /r/pdf/SKILL.md"}"#);
+        assert_eq!(
+            out.display(),
+            "---\nname: pdf\ndescription: PDFs.\n---\nbody\n"
+        );
+        assert_eq!(loaded(vec![pdf()], "pdf", Some("read"), 1), out);
+    }
+
+    #[test]
+    fn a_mention_injects_a_user_message_without_a_call() {
+        let out = loaded(vec![pdf()], "pdf", Some("mention"), 1);
+        assert!(out.call.is_none());
+        assert_eq!(out.parts[0].role, Role::User);
+        assert_eq!(
+            out.parts[0].text,
+            "<skill>\n<name>pdf</name>\n<path>/r/pdf/SKILL.md</path>\n---\nname: pdf\ndescription: PDFs.\n---\nbody\n\n</skill>"
+        );
+    }
+
+    #[test]
+    fn mentions_that_select_nothing_are_refused() {
+        let twins = || {
+            vec![
+                skill("/r/a/pdf", "name: pdf\ndescription: One.", Scope::Project),
+                skill("/u/b/pdf", "name: pdf\ndescription: Two.", Scope::User),
+                skill("/u/home", "name: home\ndescription: Home.", Scope::User),
+                skill("/u/odd", "name: odd name\ndescription: Odd.", Scope::User),
+            ]
+        };
+        for (name, says) in [
+            ("pdf", "2 skills are named \"pdf\""),
+            ("home", "environment variable"),
+            ("odd name", "is not a skill mention"),
+            ("nope", "(skills: home, odd name, pdf)"),
+        ] {
+            let out = loaded(twins(), name, Some("mention"), 0);
+            assert!(out.error && out.call.is_none(), "{name}");
+            assert!(out.display().contains(says), "{}", out.display());
+        }
+        // Reading picks the first skill found with the name.
+        assert!(!loaded(twins(), "pdf", None, 0).error);
+    }
+
+    #[test]
+    fn file_reads_are_cat_or_sed_with_quoting() {
+        let provider = MemoryProvider::new(vec![pdf().with_file("my notes.md", "a\nb\nc\n")]);
+        let env = catalog::testing::env();
+        let paths = catalog::Paths::absolute(None);
+        let cx = Context {
+            paths: &paths,
+            env: &env,
+            context_window: None,
+        };
+        let (known, _) = catalog::known(&TARGET, provider.list(), &cx);
+        let read_lines = |lines| {
+            read(&ReadInput {
+                name: "pdf",
+                path: "my notes.md",
+                lines,
+                known: &known,
+                provider: &provider,
+                cx: &cx,
+            })
+        };
+        let all = read_lines(None);
+        assert_eq!(
+            all.call.as_ref().unwrap().arguments,
+            r#"{"command":"cat '/r/pdf/my notes.md'"}"#
+        );
+        assert_eq!(all.display(), "a\nb\nc\n");
+        let tail = read_lines(Some(crate::provider::LineRange::new(2, None).unwrap()));
+        assert_eq!(
+            tail.call.as_ref().unwrap().arguments,
+            r#"{"command":"sed -n '2,$p' '/r/pdf/my notes.md'"}"#
+        );
+        assert_eq!(tail.display(), "b\nc\n");
+        assert_eq!(shell_quote("it's"), r"'it'\''s'");
     }
 
     fn skill_lines(catalog: &Catalog) -> Vec<&str> {
@@ -1185,8 +1503,4 @@ mod tests {
             "skipped: inside the hidden directory `.archive`, which Codex does not search"
         );
     }
-}
-
-fn unimplemented_load() -> super::load::Output {
-    super::load::Output::tool_error(super::load::Call::with("TODO", "name", ""), "TODO")
 }

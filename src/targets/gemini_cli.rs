@@ -6,9 +6,12 @@ use std::path::PathBuf;
 
 use super::catalog::{Admitted, Collision, Context, Entry, Rendered};
 use super::env::{Env, RootSpec, is_hidden_below};
-use super::text::{is_js_space, js_trim};
+use super::load::{Call, LoadInput, Output, Placement, ReadInput, Session};
+use super::text::{self, Collation, Unit, is_js_space, js_trim};
 use super::{Budget, Confidence, NameCharset, Target};
 use crate::frontmatter::{self, Field, Value, ValueKind, Yaml};
+use crate::paths;
+use crate::provider::{LineRange, Resource, ResourceError};
 use crate::skill::{Scope, Skill};
 
 pub const TARGET: Target = Target {
@@ -37,13 +40,13 @@ pub const TARGET: Target = Target {
     whitespace: "name and description as read (YAML values, or the line parser's trimmed text); newlines in descriptions are kept raw",
     budget: Budget::NONE,
     render,
-    load: |_| unimplemented_load(),
-    read: |_| unimplemented_load(),
+    load,
+    read,
     search: None,
-    session: super::load::Session {
-        catalog: super::load::Placement::SystemPrompt,
+    session: Session {
+        catalog: Placement::SystemPrompt,
         modes: &[],
-        reload: "TODO",
+        reload: "the same result again: activating an active skill changes nothing",
     },
     builtins: "Gemini CLI ships the built-in skills `skill-creator` and `antigravity-support`, listed first, and active extensions add theirs; the preview includes neither",
     decisions: &[
@@ -51,6 +54,11 @@ pub const TARGET: Target = Target {
         "The workspace is taken to be trusted, so the working directory's .gemini/skills and .agents/skills are searched.",
         "The line parser also runs when the YAML parses but `name` or `description` is missing or not a string, as skillLoader.ts does; a repeated key counts as a YAML error, since js-yaml rejects it.",
         "The `skills.disabled` setting is not applied.",
+        "A load is `activate_skill` called with `name`, its llmContent built as activate-skill.ts @ 04fbf50 builds it (only the body's first line is indented); the confirmation prompt is not modelled.",
+        "The resource tree is getFolderStructure's, drawn from our provider's file list and SKILL.md: folders appear only through the files in them, so empty folders are never shown; .git and node_modules, which the provider does not list, never appear (Gemini CLI shows them as `name/...`), while dist and __pycache__ do; files the provider leaves out by .gitignore are missing (Gemini CLI does not filter this tree), and files behind symlinks are listed (Gemini CLI lists only regular files and folders).",
+        "An unknown name gets `Error: Skill \"x\" not found. Available skills are: a, b` with the skills in catalog order and Gemini CLI's built-in skills left out; the tool's enum of names may make the model's API refuse an unknown name before the tool runs (UNC).",
+        "A file read is `read_file` on the absolute `file_path` (with `start_line` and `end_line` for a range), as read-file.ts and fileUtils.ts @ 017967b give it: the text as it is, lines split at `\\n` so a final line break counts as an empty last line, the first 2000 lines, lines over 2000 UTF-16 units cut with `... [truncated]`; a partial read gets the notice for Gemini 3 models, the family the modern-model prompt is for.",
+        "Read errors use Gemini CLI's texts for a missing file, a folder and a binary file (a NUL byte; Gemini CLI also calls files with over 30% control bytes or a known binary extension binary, and sends images, audio and PDFs as data); other refusals are our provider's reason. A file past the provider's 256 KiB read cap is cut there, its lines counted only up to the cut, and its notice follows.",
     ],
 
     confidence: Confidence::Source,
@@ -127,6 +135,12 @@ fn admit(skill: &Skill) -> Result<Admitted, String> {
 /// `/^---\r?\n([\s\S]*?)\r?\n---/` on the whole text: the text between the opening line and the
 /// first later `\n---` (which need not end its line).
 fn frontmatter_text(text: &str) -> Option<&str> {
+    frontmatter_parts(text).map(|(yaml, _)| yaml)
+}
+
+/// The same match split in two: the frontmatter text, and the body (`match[2]`): what follows
+/// the closing `---` and its line break, or nothing when the `---` is not followed by one.
+fn frontmatter_parts(text: &str) -> Option<(&str, &str)> {
     let rest = text.strip_prefix("---")?;
     let rest = rest
         .strip_prefix("\r\n")
@@ -134,9 +148,21 @@ fn frontmatter_text(text: &str) -> Option<&str> {
     let start = text.len() - rest.len();
     let bytes = text.as_bytes();
     // `\r` and `\n` are ASCII, so every index found is a character boundary.
-    (start..bytes.len())
-        .find(|&i| bytes[i..].starts_with(b"\n---") || bytes[i..].starts_with(b"\r\n---"))
-        .map(|end| &text[start..end])
+    let (end, close) = (start..bytes.len()).find_map(|i| {
+        if bytes[i..].starts_with(b"\n---") {
+            Some((i, i + 4))
+        } else if bytes[i..].starts_with(b"\r\n---") {
+            Some((i, i + 5))
+        } else {
+            None
+        }
+    })?;
+    let after = &text[close..];
+    let body = after
+        .strip_prefix("\r\n")
+        .or_else(|| after.strip_prefix('\n'))
+        .unwrap_or("");
+    Some((&text[start..end], body))
 }
 
 /// `parseFrontmatter`: js-yaml first, the line parser when that throws or does not give string
@@ -246,6 +272,305 @@ fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
     Rendered::complete(js_trim(&section).to_owned(), entries.len())
 }
 
+/// `getFolderStructure`'s item limit.
+const MAX_ITEMS: usize = 200;
+/// Folders `getFolderStructure` shows as `name/...` without looking inside.
+const IGNORED_FOLDERS: [&str; 4] = ["node_modules", ".git", "dist", "__pycache__"];
+/// `read_file`'s defaults (`fileUtils.ts`).
+const DEFAULT_MAX_LINES: usize = 2000;
+const MAX_LINE_LENGTH: u64 = 2000;
+
+/// `activate_skill`'s error for a name it does not know, with the skills in catalog order.
+fn not_found(name: &str, known: &[Entry<'_>]) -> String {
+    let names: Vec<&str> = known.iter().map(|e| e.name.as_str()).collect();
+    format!(
+        "Error: Skill \"{name}\" not found. Available skills are: {}",
+        names.join(", ")
+    )
+}
+
+/// `activate_skill` (`activate-skill.ts`): the trimmed body, then the skill directory's tree.
+fn load(input: &LoadInput<'_>) -> Output {
+    let call = Call::with("activate_skill", "name", input.name);
+    let Some(entry) = input.entry() else {
+        return Output::tool_error(call, not_found(input.name, input.known));
+    };
+    let text = String::from_utf8_lossy(entry.skill.source.bytes());
+    let body = frontmatter_parts(&text).map_or("", |(_, body)| js_trim(body));
+    let mut files = input.resources(entry).map(|r| r.files).unwrap_or_default();
+    files.push(
+        entry
+            .skill
+            .skill_md
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned(),
+    );
+    let structure = folder_structure(&input.cx.paths.show(&entry.skill.dir), &files);
+    Output::tool(
+        call,
+        format!(
+            "<activated_skill name=\"{}\">\n  <instructions>\n    {body}\n  </instructions>\n\n  <available_resources>\n    {structure}\n  </available_resources>\n</activated_skill>",
+            input.name
+        ),
+    )
+}
+
+/// A directory as the skill's file list implies it.
+#[derive(Default)]
+struct Tree {
+    files: Vec<String>,
+    dirs: std::collections::BTreeMap<String, Tree>,
+}
+
+impl Tree {
+    fn of(files: &[String]) -> Self {
+        let mut root = Self::default();
+        for file in files {
+            let mut parts: Vec<&str> = file.split('/').filter(|p| !p.is_empty()).collect();
+            let Some(name) = parts.pop() else {
+                continue;
+            };
+            let mut dir = &mut root;
+            for part in parts {
+                dir = dir.dirs.entry(part.to_owned()).or_default();
+            }
+            dir.files.push(name.to_owned());
+        }
+        root
+    }
+}
+
+/// A folder as `getFolderStructure` shows it.
+struct Shown {
+    name: String,
+    files: Vec<String>,
+    folders: Vec<usize>,
+    ignored: bool,
+    more_files: bool,
+    more_folders: bool,
+}
+
+impl Shown {
+    fn new(name: &str, ignored: bool) -> Self {
+        Self {
+            name: name.to_owned(),
+            files: Vec::new(),
+            folders: Vec::new(),
+            ignored,
+            more_files: false,
+            more_folders: false,
+        }
+    }
+}
+
+/// `getFolderStructure(dir)`: a breadth-first walk of at most 200 files and folders, entries
+/// sorted with `localeCompare` and files before folders, drawn with `├───`, `└───` and `│   `.
+fn folder_structure(root: &str, files: &[String]) -> String {
+    let tree = Tree::of(files);
+    let root_name = root.rsplit('/').next().unwrap_or(root);
+    let mut shown = vec![Shown::new(root_name, false)];
+    let mut queue = std::collections::VecDeque::from([(0, &tree)]);
+    let mut count = 0;
+    while let Some((at, dir)) = queue.pop_front() {
+        if count >= MAX_ITEMS {
+            continue;
+        }
+        let mut names: Vec<&String> = dir.files.iter().collect();
+        names.sort_by(|a, b| Collation::Locale.compare(a, b));
+        for name in names {
+            if count >= MAX_ITEMS {
+                shown[at].more_files = true;
+                break;
+            }
+            shown[at].files.push(name.clone());
+            count += 1;
+        }
+        let mut folders: Vec<(&String, &Tree)> = dir.dirs.iter().collect();
+        folders.sort_by(|a, b| Collation::Locale.compare(a.0, b.0));
+        for (name, sub) in folders {
+            if count >= MAX_ITEMS {
+                shown[at].more_folders = true;
+                break;
+            }
+            let ignored = IGNORED_FOLDERS.contains(&name.as_str());
+            let index = shown.len();
+            shown.push(Shown::new(name, ignored));
+            shown[at].folders.push(index);
+            count += 1;
+            if !ignored {
+                queue.push_back((index, sub));
+            }
+        }
+    }
+    let mut lines = Vec::new();
+    draw(&shown, 0, "", true, true, &mut lines);
+    let mut summary = format!("Showing up to {MAX_ITEMS} items (files + folders).");
+    if shown
+        .iter()
+        .any(|f| f.more_files || f.more_folders || f.ignored)
+    {
+        summary.push_str(&format!(" Folders or files indicated with ... contain more items not shown, were ignored, or the display limit ({MAX_ITEMS} items) was reached."));
+    }
+    format!("{summary}\n\n{root}/\n{}", lines.join("\n"))
+}
+
+/// `formatStructure`: the folder's line (not for the root), its files, then its folders.
+fn draw(
+    shown: &[Shown],
+    at: usize,
+    indent: &str,
+    last: bool,
+    is_root: bool,
+    lines: &mut Vec<String>,
+) {
+    let Some(folder) = shown.get(at) else {
+        return;
+    };
+    let connector = if last { "└───" } else { "├───" };
+    if !is_root || folder.ignored {
+        let dots = if folder.ignored { "..." } else { "" };
+        lines.push(format!("{indent}{connector}{}/{dots}", folder.name));
+    }
+    let inner = if is_root {
+        String::new()
+    } else {
+        format!("{indent}{}", if last { "    " } else { "│   " })
+    };
+    let no_folders_after = folder.folders.is_empty() && !folder.more_folders;
+    for (i, file) in folder.files.iter().enumerate() {
+        let last_file = i + 1 == folder.files.len() && no_folders_after;
+        let connector = if last_file {
+            "└───"
+        } else {
+            "├───"
+        };
+        lines.push(format!("{inner}{connector}{file}"));
+    }
+    if folder.more_files {
+        let connector = if no_folders_after {
+            "└───"
+        } else {
+            "├───"
+        };
+        lines.push(format!("{inner}{connector}..."));
+    }
+    for (i, &sub) in folder.folders.iter().enumerate() {
+        let last_folder = i + 1 == folder.folders.len() && !folder.more_folders;
+        draw(shown, sub, &inner, last_folder, false, lines);
+    }
+    if folder.more_folders {
+        lines.push(format!("{inner}└───..."));
+    }
+}
+
+/// `read_file` (`read-file.ts`, `processSingleFileContent`) on the file's absolute path.
+fn read(input: &ReadInput<'_>) -> Output {
+    let Some(entry) = input.entry() else {
+        return Output::tool_error(
+            read_call(input.path, input.lines),
+            not_found(input.name, input.known),
+        );
+    };
+    let path = if std::path::Path::new(input.path).is_absolute() {
+        input.path.to_owned()
+    } else {
+        format!("{}/{}", input.cx.paths.show(&entry.skill.dir), input.path)
+    };
+    let call = read_call(&path, input.lines);
+    match input
+        .provider
+        .read_resource_of(entry.skill, input.path, None)
+    {
+        Ok(resource) => Output::tool(call, file_content(&path, input.lines, &resource)),
+        Err(ResourceError::NotFound { .. }) => Output::tool_error(
+            call,
+            "Could not read file because no file was found at the specified path.",
+        ),
+        Err(ResourceError::NotAFile { .. }) => Output::tool_error(
+            call,
+            "Could not read file because the provided path is a directory, not a file.",
+        ),
+        Err(ResourceError::Binary { .. }) => {
+            let project = input.cx.paths.show(&input.cx.env.cwd);
+            let relative = paths::to_slash(&paths::relative_to(
+                std::path::Path::new(&path),
+                std::path::Path::new(&project),
+            ));
+            Output::tool_error(
+                call,
+                format!("Cannot display content of binary file: {relative}"),
+            )
+        }
+        Err(err) => Output::tool_error(call, err.to_string()),
+    }
+}
+
+/// `read_file {file_path, start_line?, end_line?}`.
+fn read_call(path: &str, lines: Option<LineRange>) -> Call {
+    let mut arguments = vec![("file_path", serde_json::Value::from(path))];
+    if let Some(range) = lines {
+        arguments.push(("start_line", range.start.into()));
+        if let Some(end) = range.end {
+            arguments.push(("end_line", end.into()));
+        }
+    }
+    Call::with_args("read_file", &arguments)
+}
+
+/// A text file as `read_file` gives it to a Gemini 3 model: the lines asked for (or the first
+/// 2000), each cut at 2000 characters, after a notice when that is not the whole file.
+fn file_content(path: &str, range: Option<LineRange>, resource: &Resource) -> String {
+    let content = resource
+        .text
+        .strip_prefix('\u{FEFF}')
+        .unwrap_or(&resource.text);
+    // `content.split('\n')`: a final line break leaves an empty last line.
+    let lines: Vec<&str> = content.split('\n').collect();
+    let count = lines.len();
+    let (start, end) = match range {
+        None => (0, DEFAULT_MAX_LINES.min(count)),
+        Some(range) => (
+            range.start.saturating_sub(1),
+            range.end.map_or(count, |end| end.min(count)),
+        ),
+    };
+    let start = start.min(count);
+    let selected = if end > start {
+        &lines[start..end]
+    } else {
+        &[][..]
+    };
+    let mut shortened = false;
+    let formatted: Vec<String> = selected
+        .iter()
+        .map(|line| {
+            if Unit::Utf16.measure(line) > MAX_LINE_LENGTH {
+                shortened = true;
+                format!(
+                    "{}... [truncated]",
+                    text::prefix_within(line, Unit::Utf16, MAX_LINE_LENGTH)
+                )
+            } else {
+                (*line).to_owned()
+            }
+        })
+        .collect();
+    let mut out = formatted.join("\n");
+    if start > 0 || end < count || shortened {
+        out = format!(
+            "\nIMPORTANT: The file content has been truncated.\nStatus: Showing lines {}-{end} of {count} total lines.\nAction: \n- To find specific patterns, use the 'grep_search' tool.\n- For surgical extraction of code blocks (especially ranges larger than 2,000 lines), prefer 'run_shell_command' with 'sed'. For example: 'sed -n \"500,600p\" {path}'.\n- You can also use other Unix utilities like 'awk', 'head', or 'tail' via 'run_shell_command'.\n\n--- FILE CONTENT (truncated) ---\n{out}",
+            start + 1
+        );
+    }
+    if let Some(notice) = resource.truncation_notice() {
+        out.push('\n');
+        out.push_str(&notice);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -254,6 +579,126 @@ mod tests {
 
     fn build(skills: Vec<MemorySkill>) -> catalog::Catalog {
         catalog::testing::catalog(&TARGET, skills)
+    }
+
+    fn loaded(skills: Vec<MemorySkill>, name: &str, earlier_loads: usize) -> Output {
+        use crate::provider::{MemoryProvider, SkillProvider};
+        let provider = MemoryProvider::new(skills);
+        let env = catalog::testing::env();
+        let paths = catalog::Paths::absolute(None);
+        let cx = Context {
+            paths: &paths,
+            env: &env,
+            context_window: None,
+        };
+        let (known, _) = catalog::known(&TARGET, provider.list(), &cx);
+        load(&LoadInput {
+            name,
+            known: &known,
+            provider: &provider,
+            earlier_loads,
+            mode: None,
+            cx: &cx,
+        })
+    }
+
+    fn text(content: &str) -> Resource {
+        Resource {
+            path: "f".to_owned(),
+            text: content.to_owned(),
+            lines: None,
+            truncated: None,
+            lossy: false,
+        }
+    }
+
+    #[test]
+    fn only_the_first_body_line_is_indented_and_a_reload_is_the_same() {
+        let skills = || {
+            vec![
+                MemorySkill::new(
+                    "/u/ops",
+                    "---\nname: ops\ndescription: Ops.\n---\n\nStep one.\n  Step two.\n\n",
+                )
+                .with_file("run.sh", "echo"),
+            ]
+        };
+        let out = loaded(skills(), "ops", 0);
+        assert_eq!(
+            out.parts[0].text,
+            "<activated_skill name=\"ops\">\n  <instructions>\n    Step one.\n  Step two.\n  </instructions>\n\n  <available_resources>\n    Showing up to 200 items (files + folders).\n\n/u/ops/\n├───run.sh\n└───SKILL.md\n  </available_resources>\n</activated_skill>"
+        );
+        assert_eq!(loaded(skills(), "ops", 1), out);
+        assert_eq!(
+            loaded(skills(), "nope", 0).display(),
+            "Error: Skill \"nope\" not found. Available skills are: ops"
+        );
+    }
+
+    #[test]
+    fn the_body_follows_the_closing_line() {
+        assert_eq!(
+            frontmatter_parts("---\na: b\n---\r\nx\n"),
+            Some(("a: b", "x\n"))
+        );
+        assert_eq!(frontmatter_parts("---\na: b\n----\nx"), Some(("a: b", "")));
+        assert_eq!(frontmatter_parts("---\na: b\n---"), Some(("a: b", "")));
+    }
+
+    #[test]
+    fn the_tree_puts_files_first_and_ignores_build_folders() {
+        let files: Vec<String> = [
+            "b.md",
+            "A.md",
+            "dist/x.js",
+            "refs/z/deep.md",
+            "refs/a.md",
+            "SKILL.md",
+            ".env",
+        ]
+        .iter()
+        .map(|f| (*f).to_owned())
+        .collect();
+        assert_eq!(
+            folder_structure("/s/x", &files),
+            "Showing up to 200 items (files + folders). Folders or files indicated with ... contain more items not shown, were ignored, or the display limit (200 items) was reached.\n\n/s/x/\n├───.env\n├───A.md\n├───b.md\n├───SKILL.md\n├───dist/...\n└───refs/\n    ├───a.md\n    └───z/\n        └───deep.md"
+        );
+    }
+
+    #[test]
+    fn the_tree_stops_at_200_items() {
+        let mut files: Vec<String> = (0..201).map(|i| format!("f{i:03}")).collect();
+        files.push("sub/x".to_owned());
+        let tree = folder_structure("/s/x", &files);
+        assert!(tree.ends_with("├───f199\n├───...\n└───..."), "{tree}");
+        assert!(!tree.contains("f200"));
+        // Folders count too; a queued folder past the limit is shown empty.
+        let mut files: Vec<String> = (0..199).map(|i| format!("f{i:03}")).collect();
+        files.extend(["a/in".to_owned(), "b/in".to_owned()]);
+        let tree = folder_structure("/s/x", &files);
+        assert!(tree.ends_with("├───f198\n├───a/\n└───..."), "{tree}");
+    }
+
+    #[test]
+    fn reads_split_like_javascript() {
+        let file = text("\u{FEFF}one\r\ntwo\n");
+        assert_eq!(file_content("/f", None, &file), "one\r\ntwo\n");
+        let range = |a, b| Some(LineRange::new(a, b).unwrap());
+        let out = file_content("/f", range(2, None), &file);
+        assert!(out.starts_with("\nIMPORTANT: The file content has been truncated.\nStatus: Showing lines 2-3 of 3 total lines.\nAction: \n"));
+        assert!(out.ends_with("'sed -n \"500,600p\" /f'.\n- You can also use other Unix utilities like 'awk', 'head', or 'tail' via 'run_shell_command'.\n\n--- FILE CONTENT (truncated) ---\ntwo\n"));
+        let past = file_content("/f", range(9, Some(12)), &file);
+        assert!(past.contains("Status: Showing lines 4-3 of 3 total lines."));
+        assert!(past.ends_with("---\n"));
+        let long = text(&"x".repeat(2001));
+        assert!(
+            file_content("/f", None, &long)
+                .ends_with(&format!("---\n{}... [truncated]", "x".repeat(2000)))
+        );
+        let many = text(&"l\n".repeat(2500));
+        assert!(
+            file_content("/f", None, &many).contains("Showing lines 1-2000 of 2501 total lines.")
+        );
     }
 
     #[test]
@@ -380,8 +825,4 @@ mod tests {
             ]
         );
     }
-}
-
-fn unimplemented_load() -> super::load::Output {
-    super::load::Output::tool_error(super::load::Call::with("TODO", "name", ""), "TODO")
 }

@@ -420,6 +420,11 @@ mod tests {
     fn one_part_displays_bare_and_several_under_headers() {
         let call = Call::with("Skill", "skill", "x");
         assert_eq!(call.arguments, r#"{"skill":"x"}"#);
+        let ordered = Call::with_args(
+            "Read",
+            &[("file_path", "/a \"b\"".into()), ("offset", 3.into())],
+        );
+        assert_eq!(ordered.arguments, r#"{"file_path":"/a \"b\"","offset":3}"#);
         let one = Output::tool(call.clone(), "Launching skill: x");
         assert_eq!(one.display(), "Launching skill: x");
         let two = one.then(Role::User, "Base directory for this skill: /s/x\n\nBody");

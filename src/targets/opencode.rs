@@ -7,9 +7,11 @@ use std::path::PathBuf;
 
 use super::catalog::{Admitted, Change, ChangeKind, Collision, Context, Entry, Rendered, admit};
 use super::env::{Env, RootSpec, is_hidden_below};
-use super::text::{Collation, is_js_space, js_trim};
+use super::load::{Call, LoadInput, Output, Placement, ReadInput, Session};
+use super::text::{self, Collation, Unit, is_js_space, js_trim};
 use super::{Budget, Confidence, NameCharset, Target};
 use crate::frontmatter::{self, Field, FrontmatterState, Value, ValueKind, Yaml};
+use crate::provider::{LineRange, Resource, ResourceError};
 use crate::skill::{Scope, Skill};
 
 pub const TARGET: Target = Target {
@@ -37,13 +39,13 @@ pub const TARGET: Target = Target {
     whitespace: "name and description exactly as YAML reads them; inner newlines are kept",
     budget: Budget::NONE,
     render,
-    load: |_| unimplemented_load(),
-    read: |_| unimplemented_load(),
+    load,
+    read,
     search: None,
-    session: super::load::Session {
-        catalog: super::load::Placement::SystemPrompt,
+    session: Session {
+        catalog: Placement::SystemPrompt,
         modes: &[],
-        reload: "TODO",
+        reload: "the same result again: the skill tool keeps no state",
     },
     builtins: "newest opencode always lists its own `opencode` skill (location `<built-in>`, shown as `&lt;built-in&gt;`) unless a skill named `opencode` replaces it; the preview leaves it out",
     decisions: &[
@@ -53,6 +55,13 @@ pub const TARGET: Target = Target {
         "On a duplicate name the last skill found wins, with the roots in opencode's scan order; opencode parses the files concurrently, so which duplicate really wins can change from run to run.",
         "Outside a git repository opencode's worktree is `/`, so .claude/skills and .agents/skills are looked for in every directory up to the filesystem root.",
         "Roots are searched as deep as discovery goes (--max-depth), not without limit; `skills.paths` and `skills.urls` from the config and the agent's permission rules are not applied.",
+        "A load is the `skill` tool called with `name`, its output built as tool/skill.ts @ 097ed81 builds it; the permission prompt is not modelled.",
+        "`<skill_files>` holds up to 10 of the skill's files in sorted path order (ripgrep's order is not stable), hidden files included and every path containing `SKILL.md` left out, as opencode does; the list is our provider's, which honours .gitignore as ripgrep does but not .ignore or .rgignore files, and lists files behind symlinks that stay inside the skill. With no other files the block is empty: `<skill_files>`, a blank line, `</skill_files>`.",
+        "The base directory is the skill directory as found (symlinks not resolved) as a file:// URL, percent-encoded as Node's pathToFileURL does (`%` and `\\`, then the WHATWG path set and non-ASCII bytes).",
+        "An unknown name lists the known names in the order found (opencode's skill map, which its concurrent loading makes unstable), or `none`; the text is the thrown error's message, without an `Error: ` prefix.",
+        "A file read is the `read` tool on the absolute `filePath` (with `offset` and `limit` for a line range), formatted as tool/read.ts @ 00937b9 does: `<path>`, `<type>file</type>`, `<content>` with `N: ` line numbers, lines over 2000 UTF-16 units cut, a 50 KB cap and the closing `(End of file - total N lines)` or `(Showing lines …)` line.",
+        "Read errors use read.ts's wording for a missing file (without its did-you-mean suggestions), a binary file (a NUL byte or one of its binary extensions; its 30% non-printable test is not applied) and an offset past the end; other refusals are our provider's reason. Images and PDFs, which opencode attaches to the result, are refused as binary.",
+        "Lines end at `\\n` (and `\\r\\n`); a lone carriage return, which Node's readline also treats as a line end, is not one. When the provider's 256 KiB read cap ends a read before opencode's own limits do, its notice replaces the closing line.",
     ],
 
     confidence: Confidence::Source,
@@ -356,6 +365,235 @@ fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
     }
 }
 
+/// How many bundled files the `skill` tool lists.
+const SAMPLED_FILES: usize = 10;
+/// The `read` tool's defaults and caps (`read.ts`).
+const DEFAULT_READ_LIMIT: usize = 2000;
+const MAX_LINE_LENGTH: u64 = 2000;
+const MAX_BYTES: usize = 50 * 1024;
+/// Extensions `read.ts` treats as binary whatever their content.
+const BINARY_EXTENSIONS: &[&str] = &[
+    "zip", "tar", "gz", "exe", "dll", "so", "class", "jar", "war", "7z", "doc", "docx", "xls",
+    "xlsx", "ppt", "pptx", "odt", "ods", "odp", "bin", "dat", "obj", "o", "a", "lib", "wasm",
+    "pyc", "pyo",
+];
+
+/// The `skill` tool's error for a name it does not know: the names in the order opencode found
+/// them, or `none`.
+fn not_found(name: &str, known: &[Entry<'_>]) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    for entry in known {
+        if !names.contains(&entry.name.as_str()) {
+            names.push(&entry.name);
+        }
+    }
+    let available = if names.is_empty() {
+        "none".to_owned()
+    } else {
+        names.join(", ")
+    };
+    format!("Skill \"{name}\" not found. Available skills: {available}")
+}
+
+/// The `skill` tool (`tool/skill.ts`): the trimmed body under `# Skill: name`, the directory as
+/// a `file://` URL and up to ten of the skill's other files by absolute path.
+fn load(input: &LoadInput<'_>) -> Output {
+    let call = Call::with("skill", "name", input.name);
+    let Some(entry) = input.entry() else {
+        return Output::tool_error(call, not_found(input.name, input.known));
+    };
+    let dir = input.cx.paths.show(&entry.skill.dir);
+    let files = input.resources(entry).map(|r| r.files).unwrap_or_default();
+    let sampled: Vec<String> = files
+        .iter()
+        .filter(|file| !file.contains("SKILL.md"))
+        .take(SAMPLED_FILES)
+        .map(|file| format!("<file>{dir}/{file}</file>"))
+        .collect();
+    let text = [
+        format!("<skill_content name=\"{}\">", entry.name),
+        format!("# Skill: {}", entry.name),
+        String::new(),
+        js_trim(&entry.skill.body()).to_owned(),
+        String::new(),
+        format!("Base directory for this skill: {}", file_url(&dir)),
+        "Relative paths in this skill (e.g., scripts/, reference/) are relative to this base directory.".to_owned(),
+        "Note: file list is sampled.".to_owned(),
+        String::new(),
+        "<skill_files>".to_owned(),
+        sampled.join("\n"),
+        "</skill_files>".to_owned(),
+        "</skill_content>".to_owned(),
+    ]
+    .join("\n");
+    Output::tool(call, text)
+}
+
+/// Node's `pathToFileURL(path).href` for an absolute POSIX path: `%` and `\` escaped first,
+/// then the WHATWG path percent-encode set (controls, space, `"` `#` `<` `>` `?` `` ` `` `{`
+/// `}`) and every non-ASCII byte.
+fn file_url(path: &str) -> String {
+    let mut out = String::from(if path.starts_with('/') {
+        "file://"
+    } else {
+        "file:///"
+    });
+    for byte in path.bytes() {
+        let plain = (0x21..0x7F).contains(&byte)
+            && !matches!(
+                byte,
+                b'"' | b'#' | b'%' | b'<' | b'>' | b'?' | b'\\' | b'`' | b'{' | b'}'
+            );
+        if plain {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+/// The `read` tool (`tool/read.ts`) on the file's absolute path: numbered lines from `offset`,
+/// at most `limit` of them and 50 KB, then where the file ends or how to read on.
+fn read(input: &ReadInput<'_>) -> Output {
+    let Some(entry) = input.entry() else {
+        return Output::tool_error(
+            read_call(input.path, input.lines),
+            not_found(input.name, input.known),
+        );
+    };
+    let path = if std::path::Path::new(input.path).is_absolute() {
+        input.path.to_owned()
+    } else {
+        format!("{}/{}", input.cx.paths.show(&entry.skill.dir), input.path)
+    };
+    let call = read_call(&path, input.lines);
+    let offset = input.lines.map_or(1, |range| range.start.max(1));
+    let limit = input
+        .lines
+        .and_then(|range| range.end)
+        .map_or(DEFAULT_READ_LIMIT, |end| {
+            end.saturating_add(1).saturating_sub(offset)
+        });
+    let binary_extension = std::path::Path::new(input.path)
+        .extension()
+        .is_some_and(|ext| {
+            BINARY_EXTENSIONS.contains(&ext.to_string_lossy().to_lowercase().as_str())
+        });
+    let from_offset = LineRange {
+        start: offset,
+        end: None,
+    };
+    let result = if binary_extension {
+        // The extension is checked before the content, but only for a file that exists.
+        input
+            .provider
+            .read_resource_of(entry.skill, input.path, Some(from_offset))
+            .and_then(|_| {
+                Err(ResourceError::Binary {
+                    path: input.path.to_owned(),
+                    offset: 0,
+                })
+            })
+    } else {
+        input
+            .provider
+            .read_resource_of(entry.skill, input.path, Some(from_offset))
+    };
+    match result {
+        Ok(resource) => Output::tool(call, numbered(&path, offset, limit, &resource)),
+        Err(ResourceError::NotFound { .. }) => {
+            Output::tool_error(call, format!("File not found: {path}"))
+        }
+        Err(ResourceError::Binary { .. }) => {
+            Output::tool_error(call, format!("Cannot read binary file: {path}"))
+        }
+        Err(ResourceError::RangeOutOfBounds { lines, .. }) => Output::tool_error(
+            call,
+            format!("Offset {offset} is out of range for this file ({lines} lines)"),
+        ),
+        Err(err) => Output::tool_error(call, err.to_string()),
+    }
+}
+
+/// `read {filePath, offset?, limit?}`.
+fn read_call(path: &str, lines: Option<LineRange>) -> Call {
+    let mut arguments = vec![("filePath", serde_json::Value::from(path))];
+    if let Some(range) = lines {
+        arguments.push(("offset", range.start.into()));
+        if let Some(end) = range.end {
+            arguments.push((
+                "limit",
+                end.saturating_add(1).saturating_sub(range.start).into(),
+            ));
+        }
+    }
+    Call::with_args("read", &arguments)
+}
+
+/// `read.ts`'s text output for the lines from `offset` to the end of the file (as the provider
+/// returned them): lines split as Node's readline splits them (`\n`, `\r\n`).
+fn numbered(path: &str, offset: usize, limit: usize, resource: &Resource) -> String {
+    let body = resource.text.strip_suffix('\n').unwrap_or(&resource.text);
+    let lines: Vec<&str> = if resource.text.is_empty() {
+        Vec::new()
+    } else {
+        body.split('\n')
+            .map(|line| line.strip_suffix('\r').unwrap_or(line))
+            .collect()
+    };
+    let count = offset.saturating_sub(1) + lines.len();
+    let mut shown: Vec<String> = Vec::new();
+    let mut bytes = 0;
+    let mut cut = false;
+    for line in &lines {
+        if shown.len() >= limit {
+            break;
+        }
+        let line = if Unit::Utf16.measure(line) > MAX_LINE_LENGTH {
+            format!(
+                "{}... (line truncated to {MAX_LINE_LENGTH} chars)",
+                text::prefix_within(line, Unit::Utf16, MAX_LINE_LENGTH)
+            )
+        } else {
+            (*line).to_owned()
+        };
+        let size = line.len() + usize::from(!shown.is_empty());
+        if bytes + size > MAX_BYTES {
+            cut = true;
+            break;
+        }
+        bytes += size;
+        shown.push(line);
+    }
+    let more = shown.len() < lines.len();
+    let last = (offset + shown.len()).saturating_sub(1);
+    let next = last + 1;
+    let mut out = format!("<path>{path}</path>\n<type>file</type>\n<content>\n");
+    let numbered: Vec<String> = shown
+        .iter()
+        .enumerate()
+        .map(|(i, line)| format!("{}: {line}", i + offset))
+        .collect();
+    out.push_str(&numbered.join("\n"));
+    if cut {
+        out.push_str(&format!(
+            "\n\n(Output capped at 50 KB. Showing lines {offset}-{last}. Use offset={next} to continue.)"
+        ));
+    } else if let Some(notice) = resource.truncation_notice() {
+        // The file goes on past what the provider read: its length is not known.
+        out.push_str(&format!("\n\n{notice}"));
+    } else if more {
+        out.push_str(&format!(
+            "\n\n(Showing lines {offset}-{last} of {count}. Use offset={next} to continue.)"
+        ));
+    } else {
+        out.push_str(&format!("\n\n(End of file - total {count} lines)"));
+    }
+    out.push_str("\n</content>");
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -368,6 +606,182 @@ mod tests {
 
     fn build(skills: Vec<MemorySkill>) -> catalog::Catalog {
         catalog::testing::catalog(&TARGET, skills)
+    }
+
+    fn with_skills<T>(skills: Vec<MemorySkill>, f: impl FnOnce(&LoadInput<'_>) -> T) -> T {
+        use crate::provider::{MemoryProvider, SkillProvider};
+        let provider = MemoryProvider::new(skills);
+        let env = catalog::testing::env();
+        let paths = catalog::Paths::absolute(None);
+        let cx = Context {
+            paths: &paths,
+            env: &env,
+            context_window: None,
+        };
+        let (known, _) = catalog::known(&TARGET, provider.list(), &cx);
+        f(&LoadInput {
+            name: "",
+            known: &known,
+            provider: &provider,
+            earlier_loads: 0,
+            mode: None,
+            cx: &cx,
+        })
+    }
+
+    fn loaded(skills: Vec<MemorySkill>, name: &str, earlier_loads: usize) -> Output {
+        with_skills(skills, |input| {
+            load(&LoadInput {
+                name,
+                earlier_loads,
+                ..*input
+            })
+        })
+    }
+
+    fn resource(text: &str) -> Resource {
+        Resource {
+            path: "f.md".to_owned(),
+            text: text.to_owned(),
+            lines: None,
+            truncated: None,
+            lossy: false,
+        }
+    }
+
+    #[test]
+    fn ten_files_are_sampled_without_any_skill_md() {
+        let mut skill = MemorySkill::new("/s/big", md("big", "Big."));
+        for i in 0..12 {
+            skill = skill.with_file(&format!("f{i:02}.txt"), "x");
+        }
+        skill = skill
+            .with_file(".hidden", "x")
+            .with_file("nested/SKILL.md", "x")
+            .with_file("OLD_SKILL.md.bak", "x");
+        let out = loaded(vec![skill], "big", 0);
+        let files: Vec<&str> = out.parts[0]
+            .text
+            .lines()
+            .filter(|l| l.starts_with("<file>"))
+            .collect();
+        assert_eq!(files.len(), 10);
+        assert_eq!(files[0], "<file>/s/big/.hidden</file>");
+        assert_eq!(files[9], "<file>/s/big/f08.txt</file>");
+        assert!(!out.parts[0].text.contains("SKILL.md<"));
+    }
+
+    #[test]
+    fn a_second_load_is_the_same_and_unknown_names_list_the_rest() {
+        let skills = || {
+            vec![
+                MemorySkill::new("/s/b", md("b", "B.")),
+                MemorySkill::new("/s/a", md("a", "A.")),
+            ]
+        };
+        let first = loaded(skills(), "a", 0);
+        assert!(
+            first.parts[0]
+                .text
+                .contains("\n# Skill: a\n\nBody\n\nBase directory for this skill: file:///s/a\n")
+        );
+        assert_eq!(loaded(skills(), "a", 1), first);
+        let unknown = loaded(skills(), "c", 0);
+        assert!(unknown.error);
+        assert_eq!(
+            unknown.display(),
+            "Skill \"c\" not found. Available skills: b, a"
+        );
+        assert_eq!(
+            loaded(Vec::new(), "c", 0).display(),
+            "Skill \"c\" not found. Available skills: none"
+        );
+    }
+
+    #[test]
+    fn file_urls_are_percent_encoded_like_node() {
+        assert_eq!(
+            file_url("/a b/#1?%/ü{x}`\"\\"),
+            "file:///a%20b/%231%3F%25/%C3%BC%7Bx%7D%60%22%5C"
+        );
+        assert_eq!(
+            file_url("/ok/-_.~!$&'()*+,;=:@[]^|"),
+            "file:///ok/-_.~!$&'()*+,;=:@[]^|"
+        );
+    }
+
+    #[test]
+    fn reads_number_lines_and_say_where_the_file_ends() {
+        let all = numbered("/f", 1, 2000, &resource("a\r\n\nc\n"));
+        assert_eq!(
+            all,
+            "<path>/f</path>\n<type>file</type>\n<content>\n1: a\n2: \n3: c\n\n(End of file - total 3 lines)\n</content>"
+        );
+        // From line 2, at most one line, of a file of 4.
+        assert!(numbered("/f", 2, 1, &resource("b\nc\nd")).ends_with(
+            "<content>\n2: b\n\n(Showing lines 2-2 of 4. Use offset=3 to continue.)\n</content>"
+        ));
+        assert!(
+            numbered("/f", 1, 2000, &resource(""))
+                .ends_with("<content>\n\n\n(End of file - total 0 lines)\n</content>")
+        );
+    }
+
+    #[test]
+    fn long_lines_are_cut_and_output_is_capped_at_50_kb() {
+        let long = "é".repeat(2001);
+        let out = numbered("/f", 1, 2000, &resource(&long));
+        assert!(out.contains(&format!(
+            "1: {}... (line truncated to 2000 chars)\n",
+            "é".repeat(2000)
+        )));
+        // 40 lines of 2000 ASCII characters: 25 fit in 50 KB.
+        let text = format!("{}\n", "x".repeat(2000)).repeat(40);
+        let out = numbered("/f", 1, 2000, &resource(&text));
+        assert!(out.contains("\n25: x"));
+        assert!(!out.contains("\n26: x"));
+        assert!(out.ends_with(
+            "(Output capped at 50 KB. Showing lines 1-25. Use offset=26 to continue.)\n</content>"
+        ));
+    }
+
+    #[test]
+    fn read_errors_use_the_read_tools_words() {
+        let skills = || {
+            vec![
+                MemorySkill::new("/s/a", md("a", "A."))
+                    .with_file("notes.md", "one\ntwo\n")
+                    .with_file("archive.zip", "PK text"),
+            ]
+        };
+        let read_with = |path: &str, lines: Option<LineRange>| {
+            with_skills(skills(), |input| {
+                read(&ReadInput {
+                    name: "a",
+                    path,
+                    lines,
+                    known: input.known,
+                    provider: input.provider,
+                    cx: input.cx,
+                })
+            })
+        };
+        let missing = read_with("nope.md", None);
+        assert!(missing.error);
+        assert_eq!(missing.display(), "File not found: /s/a/nope.md");
+        assert_eq!(
+            read_with("archive.zip", None).display(),
+            "Cannot read binary file: /s/a/archive.zip"
+        );
+        let past = read_with("notes.md", Some(LineRange::new(5, Some(6)).unwrap()));
+        assert_eq!(
+            past.display(),
+            "Offset 5 is out of range for this file (2 lines)"
+        );
+        assert_eq!(
+            past.call.unwrap().arguments,
+            r#"{"filePath":"/s/a/notes.md","offset":5,"limit":2}"#
+        );
     }
 
     #[test]
@@ -540,8 +954,4 @@ mod tests {
                 .any(|r| r.path.ends_with(".claude/skills"))
         );
     }
-}
-
-fn unimplemented_load() -> super::load::Output {
-    super::load::Output::tool_error(super::load::Call::with("TODO", "name", ""), "TODO")
 }
