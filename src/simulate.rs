@@ -107,7 +107,8 @@ pub struct StepReport {
     pub call: Option<Call>,
     /// The runtime refused (its error text is the result).
     pub error: bool,
-    /// Bytes and model tokens of what the step added.
+    /// Bytes and model tokens of what the step added (messages, and text added to the system
+    /// prompt).
     pub added_bytes: usize,
     pub added_tokens: usize,
     /// The whole request the model receives next.
@@ -264,6 +265,7 @@ pub fn run(
         now += 1;
         let output = perform(target, step, &known, provider, cx, &mut loads, options.mode);
         let before = state.history.len();
+        let mut added_to_system = Vec::new();
         if let Some(call) = &output.call {
             state.history.push(Message::new(
                 Role::Assistant,
@@ -273,12 +275,19 @@ pub fn run(
         }
         for Part { role, text } in &output.parts {
             match role {
-                Role::System => state.additions.push(Addition {
-                    text: text.clone(),
-                    lifetime: output.lifetime,
-                    since: now,
-                    turn: 1,
-                }),
+                Role::System => {
+                    added_to_system.push(Message::new(
+                        Role::System,
+                        "system prompt addition",
+                        text.clone(),
+                    ));
+                    state.additions.push(Addition {
+                        text: text.clone(),
+                        lifetime: output.lifetime,
+                        since: now,
+                        turn: 1,
+                    });
+                }
                 Role::Tool => {
                     state
                         .history
@@ -292,7 +301,8 @@ pub fn run(
             }
         }
         let request = state.request(now, 1);
-        let added: Vec<Message> = state.history[before..].to_vec();
+        let mut added: Vec<Message> = state.history[before..].to_vec();
+        added.extend(added_to_system);
         let record = output.record.clone().into_iter().collect();
         recorder.step(
             now,
