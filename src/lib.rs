@@ -31,6 +31,7 @@ pub mod config;
 pub mod error;
 pub mod fix;
 pub mod frontmatter;
+pub mod hash;
 pub mod lint;
 mod parallel;
 pub mod paths;
