@@ -33,11 +33,13 @@ pub mod fix;
 pub mod frontmatter;
 pub mod hash;
 pub mod lint;
+pub mod package;
 mod parallel;
 pub mod paths;
 pub mod provider;
 pub mod report;
 pub mod rules;
+pub mod scaffold;
 pub mod skill;
 pub mod source;
 pub mod targets;
@@ -77,5 +79,10 @@ pub fn run(cli: cli::Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<Ou
         cli::Command::Catalog(args) => commands::catalog::run(&args, out, err),
         cli::Command::Targets(args) => commands::targets::run(&args, out),
         cli::Command::Load(args) => commands::load::run(&args, out),
+        cli::Command::New(args) => commands::new::run(&args, out, err),
+        cli::Command::Package(args) => commands::package::run(&args, out, err),
+        cli::Command::Unpack(args) => commands::unpack::run(&args, out),
+        cli::Command::Completions(args) => commands::completions::run(&args, out),
+        cli::Command::Man(args) => commands::man::run(&args, out),
     }
 }
