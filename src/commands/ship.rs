@@ -43,6 +43,21 @@ pub fn one_skill(path: &Path, respect_gitignore: bool) -> Result<Skill> {
         ..FsOptions::default()
     };
     let provider = FsProvider::discover(&[Root::explicit(path)], options)?;
+    // A skill directory (or its SKILL.md) names that skill, whatever else is below it.
+    let named = std::fs::canonicalize(path).ok().map(|p| {
+        if p.is_file() {
+            p.parent().map(Path::to_path_buf).unwrap_or(p)
+        } else {
+            p
+        }
+    });
+    let own = provider
+        .list()
+        .iter()
+        .find(|s| named.is_some() && std::fs::canonicalize(&s.dir).ok() == named);
+    if let Some(skill) = own {
+        return Ok(skill.clone());
+    }
     match provider.list() {
         [skill] => Ok(skill.clone()),
         [] => Err(Error::Refused {

@@ -205,17 +205,29 @@ pub fn plan<R: Read + Seek>(reader: &mut Reader<R>, limits: Limits) -> Result<Pl
         Some(top) => format!("{top}/{SKILL_MD}"),
         None => SKILL_MD.to_owned(),
     };
-    if !skill_files.contains(&expected.as_str()) {
-        return Err(Problem::new(
-            "the archive holds no skill: no `SKILL.md` at its top or in its one top-level folder",
-            "a skill archive holds one folder with a SKILL.md file in it",
-        ));
-    }
-    if let Some(other) = skill_files.iter().find(|p| **p != expected) {
-        return Err(Problem::new(
-            format!("the archive holds more than one skill: `{expected}` and `{other}`"),
-            "unpack archives that hold exactly one skill",
-        ));
+    match skill_files.as_slice() {
+        [] => {
+            return Err(Problem::new(
+                "the archive holds no skill: it has no SKILL.md",
+                "a skill archive holds one folder with a SKILL.md file in it",
+            ));
+        }
+        [one] if *one == expected => {}
+        [one] => {
+            return Err(Problem::new(
+                format!("`{one}` is not at the top of the archive or of its one top-level folder"),
+                "a skill archive holds one folder with a SKILL.md file in it",
+            ));
+        }
+        [first, second, ..] => {
+            return Err(Problem::new(
+                format!(
+                    "the archive holds more than one skill: `{first}` and `{second}`{}",
+                    if skill_files.len() > 2 { ", …" } else { "" }
+                ),
+                "unpack archives that hold exactly one skill",
+            ));
+        }
     }
 
     let folder = match &single_top {
@@ -327,7 +339,14 @@ pub fn extract<R: Read + Seek>(
         match reader.copy(entry.index, &mut file, left) {
             Ok(n) => written += n,
             Err(e) if e.kind() == std::io::ErrorKind::FileTooLarge => {
-                return Err(too_large(written.saturating_add(left), limits.max_size));
+                return Err(Problem::new(
+                    format!(
+                        "the archive unpacks to more than {}, though it claims {}",
+                        super::format_size(limits.max_size),
+                        super::format_size(plan.declared_size)
+                    ),
+                    "the archive lies about its sizes: do not trust it",
+                ));
             }
             Err(e) => {
                 return Err(Problem::new(
