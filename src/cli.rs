@@ -361,7 +361,7 @@ checked against the upload rules: one SKILL.md at NAME/SKILL.md, no plugin manif
 reserved words, no paths that differ only in case, the size limit.
 
 Exit codes:
-  0  the archive was written (with --list: the skill can be packaged)
+  0  the archive was written (with --list: no upload rule is broken; lint is not run)
   1  error-level findings or a broken upload rule: nothing is written
   2  the tool failed (bad arguments, missing path, the archive exists without --force)";
 

@@ -54,3 +54,28 @@ fn catalog_help() {
 fn targets_help() {
     insta::assert_snapshot!("targets_help", output(&["targets", "--help"]));
 }
+
+#[test]
+fn new_help() {
+    insta::assert_snapshot!("new_help", output(&["new", "--help"]));
+}
+
+#[test]
+fn package_help() {
+    insta::assert_snapshot!("package_help", output(&["package", "--help"]));
+}
+
+#[test]
+fn unpack_help() {
+    insta::assert_snapshot!("unpack_help", output(&["unpack", "--help"]));
+}
+
+#[test]
+fn completions_help() {
+    insta::assert_snapshot!("completions_help", output(&["completions", "--help"]));
+}
+
+#[test]
+fn man_help() {
+    insta::assert_snapshot!("man_help", output(&["man", "--help"]));
+}

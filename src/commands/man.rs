@@ -25,7 +25,8 @@ pub fn commands() -> Vec<String> {
 
 /// The roff page of `skills`, or of `skills COMMAND` (titled `skills-COMMAND`).
 pub fn page(command: Option<&str>) -> Result<Vec<u8>> {
-    let mut cli = Cli::command();
+    // `skills help` is clap's own and has no page.
+    let mut cli = Cli::command().disable_help_subcommand(true);
     cli.build();
     let cmd = match command {
         None => cli,
