@@ -28,8 +28,14 @@ fn the_action_installs_with_cargo_and_lints_for_github() {
         );
     }
     for input in ["paths", "args"] {
-        assert!(action["inputs"][input]["description"].is_string(), "{input}");
+        assert!(
+            action["inputs"][input]["description"].is_string(),
+            "{input}"
+        );
     }
     let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
-    assert!(readme.contains("/skills@REF"), "the README shows the Action");
+    assert!(
+        readme.contains("/skills@REF"),
+        "the README shows the Action"
+    );
 }

@@ -587,7 +587,10 @@ fn an_unpacked_skill_with_errors_is_installed_and_reported() {
 fn the_readme_example_archive_is_the_same_everywhere() {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
     let readme = fs::read_to_string(repo.join("README.md")).unwrap();
-    let start = readme.find("```text\ndist/pdf-processing.skill\n").expect("the example") + 8;
+    let start = readme
+        .find("```text\ndist/pdf-processing.skill\n")
+        .expect("the example")
+        + 8;
     let expected = &readme[start..start + readme[start..].find("```").unwrap()];
     let tmp = TempDir::new().unwrap();
     let fixture = repo.join("fixtures/skills/pdf-processing");
@@ -596,5 +599,8 @@ fn the_readme_example_archive_is_the_same_everywhere() {
         &["package", fixture.to_str().unwrap(), "--out", "dist"],
     );
     assert_eq!(code, 0, "{stderr}");
-    assert_eq!(stdout, expected, "README example of `skills package` is out of date");
+    assert_eq!(
+        stdout, expected,
+        "README example of `skills package` is out of date"
+    );
 }

@@ -20,7 +20,11 @@ fn repo() -> PathBuf {
 }
 
 fn print(args: &[&str]) -> Vec<u8> {
-    let out = Command::cargo_bin("skills").unwrap().args(args).output().unwrap();
+    let out = Command::cargo_bin("skills")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(0), "{args:?}");
     out.stdout
 }
@@ -66,7 +70,10 @@ fn completions_are_committed_for_every_shell() {
         .iter()
         .map(|shell| {
             let name = shell.to_possible_value().unwrap().get_name().to_owned();
-            (completions::file_name(*shell).to_owned(), print(&["completions", &name]))
+            (
+                completions::file_name(*shell).to_owned(),
+                print(&["completions", &name]),
+            )
         })
         .collect();
     assert_eq!(expected.len(), 5);
@@ -85,7 +92,11 @@ fn man_pages_are_committed_for_skills_and_every_command() {
 
 #[test]
 fn an_unknown_command_has_no_page() {
-    let out = Command::cargo_bin("skills").unwrap().args(["man", "nope"]).output().unwrap();
+    let out = Command::cargo_bin("skills")
+        .unwrap()
+        .args(["man", "nope"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown command `nope`"));
 }
