@@ -395,6 +395,59 @@ mod tests {
         }
     }
 
+    /// Every truncation and many one-byte corruptions of a real archive: errors, never panics,
+    /// and never a file outside the folder given.
+    #[test]
+    fn damaged_archives_fail_cleanly() {
+        use super::super::archive::{self, Member, Timestamp};
+        let members = vec![
+            Member::Dir {
+                path: "pdf/".into(),
+            },
+            Member::File {
+                path: "pdf/SKILL.md".into(),
+                bytes: b"---\nname: pdf\ndescription: d\n---\n# PDF\n".repeat(20),
+                executable: false,
+            },
+            Member::File {
+                path: "pdf/scripts/run.sh".into(),
+                bytes: b"#!/bin/sh\necho hi\n".to_vec(),
+                executable: true,
+            },
+        ];
+        let good = archive::write(&members, Timestamp::EPOCH).unwrap();
+        let mut variants: Vec<Vec<u8>> = (0..good.len()).map(|n| good[..n].to_vec()).collect();
+        for at in (0..good.len()).step_by(3) {
+            for flip in [0x01, 0x80, 0xff] {
+                let mut bad = good.clone();
+                bad[at] ^= flip;
+                variants.push(bad);
+            }
+        }
+        let root = tempfile::tempdir().unwrap();
+        for (i, bytes) in variants.iter().enumerate() {
+            let Ok(mut reader) = Reader::new(std::io::Cursor::new(bytes.clone())) else {
+                continue;
+            };
+            let limits = Limits {
+                max_size: 10_000,
+                max_entries: 10,
+            };
+            let Ok(plan) = plan(&mut reader, limits) else {
+                continue;
+            };
+            let dir = root.path().join(i.to_string()).join("skill");
+            fs::create_dir_all(&dir).unwrap();
+            let _ = extract(&mut reader, &plan, &dir, limits);
+        }
+        let escaped: Vec<_> = fs::read_dir(root.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .filter(|n| n.to_string_lossy().parse::<usize>().is_err())
+            .collect();
+        assert!(escaped.is_empty(), "{escaped:?}");
+    }
+
     #[test]
     fn macos_metadata_is_recognised() {
         assert!(is_macos_metadata("__MACOSX/"));
