@@ -111,14 +111,6 @@ pub fn run(args: &PackageArgs, out: &mut dyn Write, err: &mut dyn Write) -> Resu
     Ok(Outcome::Success)
 }
 
-fn entry_count(n: usize) -> String {
-    if n == 1 {
-        "1 entry".to_owned()
-    } else {
-        format!("{n} entries")
-    }
-}
-
 fn exists(output: &Path) -> Error {
     Error::Exists {
         path: output.to_path_buf(),
@@ -131,7 +123,7 @@ fn listing(name: &str, contents: &Contents, output: &str) -> String {
     let entries = contents.entries(name);
     let mut text = format!(
         "{output} would hold {} ({}, {} uncompressed):\n",
-        entry_count(entries.len()),
+        ship::entry_count(entries.len()),
         plural(contents.files.len(), "file"),
         format_size(contents.total_size())
     );

@@ -103,6 +103,15 @@ pub fn upload_findings(skill: &Skill, base: &LintOptions) -> Vec<Finding> {
         .collect()
 }
 
+/// `1 entry`, `2 entries`.
+pub fn entry_count(n: usize) -> String {
+    if n == 1 {
+        "1 entry".to_owned()
+    } else {
+        format!("{n} entries")
+    }
+}
+
 /// Whether any finding is an error.
 pub fn has_errors(findings: &[Finding]) -> bool {
     findings.iter().any(|f| f.severity == Severity::Error)

@@ -73,7 +73,7 @@ pub fn run(args: &UnpackArgs, out: &mut dyn Write) -> Result<Outcome> {
     if !plan.skipped.is_empty() {
         text.push_str(&format!(
             "left out {} of macOS metadata (__MACOSX/, .DS_Store)\n",
-            plural(plan.skipped.len(), "entry").replace("entrys", "entries")
+            ship::entry_count(plan.skipped.len())
         ));
     }
     report::write_text(out, &text)?;
