@@ -100,6 +100,26 @@ pub enum Command {
     /// size of every request and whether its cached prefix stays byte-identical.
     #[command(after_help = SIMULATE_HELP)]
     Simulate(SimulateArgs),
+
+    /// Create a skill folder that passes `skills lint` as it is.
+    #[command(after_help = NEW_HELP)]
+    New(NewArgs),
+
+    /// Build a reproducible NAME.skill archive of a skill, checked against the upload rules.
+    #[command(after_help = PACKAGE_HELP)]
+    Package(PackageArgs),
+
+    /// Install a skill from a .skill or .zip archive, refusing anything unsafe.
+    #[command(after_help = UNPACK_HELP)]
+    Unpack(UnpackArgs),
+
+    /// Print the completion script for a shell.
+    #[command(after_help = COMPLETIONS_HELP)]
+    Completions(CompletionsArgs),
+
+    /// Print the man page of `skills` or of one of its commands (roff).
+    #[command(after_help = MAN_HELP)]
+    Man(ManArgs),
 }
 
 const SIMULATE_HELP: &str = "\
@@ -428,4 +448,166 @@ pub enum ListFormat {
     Table,
     /// The stable JSON schema `skills.list/v1` (see docs/json.md).
     Json,
+}
+
+const NEW_HELP: &str = "\
+The skill is written into a new folder DIR/NAME, never into an existing one: it is built in a
+temporary folder beside it, linted, then renamed into place. NAME is checked first with the
+lint rules of the selected targets; a description or license is checked with the rest.
+
+Exit codes:
+  0  the skill was created
+  2  the tool failed: NAME or an option breaks a rule, DIR/NAME exists, or it cannot be written";
+
+const PACKAGE_HELP: &str = "\
+The archive holds one folder named after the skill, its files sorted, every timestamp set to
+SOURCE_DATE_EPOCH (else 1980-01-01) and modes 0644 or 0755, so the same files always give the
+same bytes. Left out: .git, node_modules, __pycache__, *.pyc, .DS_Store, evals/ at the skill
+root, and what .gitignore excludes. The skill is linted first (skills.toml applies), then
+checked against the upload rules: one SKILL.md at NAME/SKILL.md, no plugin manifest, no
+reserved words, no paths that differ only in case, the size limit.
+
+Exit codes:
+  0  the archive was written (with --list: no upload rule is broken; lint is not run)
+  1  error-level findings or a broken upload rule: nothing is written
+  2  the tool failed (bad arguments, missing path, the archive exists without --force)";
+
+const UNPACK_HELP: &str = "\
+Every entry is checked before anything is written: absolute paths, `..`, symlinks, special
+files, encrypted entries and names that collide when case is ignored are refused, as are
+archives over the size or entry limits (counted as they are extracted, whatever the archive
+claims) and archives that do not hold exactly one skill. The skill is extracted into a
+temporary folder inside DIR, then renamed into place, then linted.
+
+Exit codes:
+  0  the skill was installed and lints clean
+  1  the skill was installed and has error-level findings
+  2  the tool failed or refused the archive: nothing was written";
+
+const COMPLETIONS_HELP: &str = "\
+Examples:
+  skills completions bash > ~/.local/share/bash-completion/completions/skills
+  skills completions zsh > ~/.zfunc/_skills
+  skills completions fish > ~/.config/fish/completions/skills.fish
+
+The scripts are also committed in the repository's completions/ folder.";
+
+const MAN_HELP: &str = "\
+Example:
+  skills man > ~/.local/share/man/man1/skills.1
+  skills man lint > ~/.local/share/man/man1/skills-lint.1
+
+The pages are also committed in the repository's man/ folder.";
+
+#[derive(Debug, Clone, Args)]
+pub struct NewArgs {
+    /// The skill's name: lowercase letters, digits and hyphens; also its folder's name.
+    #[arg(value_name = "NAME")]
+    pub name: String,
+
+    /// Where to create the skill's folder.
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub dir: PathBuf,
+
+    /// What the skill does and when to use it (default: a placeholder that says so).
+    #[arg(long, value_name = "TEXT")]
+    pub description: Option<String>,
+
+    /// A license name, or the name of a license file in the skill.
+    #[arg(long, value_name = "TEXT")]
+    pub license: Option<String>,
+
+    /// Resource folders to create, each with a starter file the body links to.
+    #[arg(long = "with", value_name = "DIRS", value_delimiter = ',')]
+    pub with: Vec<ResourceDir>,
+
+    /// A runtime whose rules NAME and the skill must pass (repeatable).
+    /// Default: the config's targets, else agentskills.
+    #[arg(long = "target", short = 't', value_name = "TARGET")]
+    pub targets: Vec<TargetRef>,
+}
+
+/// The standard's optional resource folders.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, ValueEnum)]
+pub enum ResourceDir {
+    /// Code the agent runs.
+    Scripts,
+    /// Documents the agent reads when it needs them.
+    References,
+    /// Templates and files the output uses.
+    Assets,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct PackageArgs {
+    /// The skill directory (or its SKILL.md).
+    #[arg(value_name = "PATH")]
+    pub path: PathBuf,
+
+    /// Where to write NAME.skill (default: the working directory).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+
+    /// Show what would go into the archive, and write nothing.
+    #[arg(long)]
+    pub list: bool,
+
+    /// Replace an existing archive.
+    #[arg(long)]
+    pub force: bool,
+
+    /// The most the files may add up to, uncompressed (30MB, 500kB, 2MiB…).
+    #[arg(long, value_name = "SIZE", default_value = "30MB", value_parser = crate::package::parse_size)]
+    pub max_size: u64,
+
+    /// Package files that .gitignore excludes, too.
+    #[arg(long)]
+    pub no_ignore: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct UnpackArgs {
+    /// The .skill or .zip archive.
+    #[arg(value_name = "ARCHIVE")]
+    pub archive: PathBuf,
+
+    /// The folder to install the skill's folder into.
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub into: PathBuf,
+
+    /// Replace an existing skill folder of the same name.
+    #[arg(long)]
+    pub force: bool,
+
+    /// The most the archive may unpack to (100MB, 500kB, 2MiB…).
+    #[arg(long, value_name = "SIZE", default_value = "100MB", value_parser = crate::package::parse_size)]
+    pub max_size: u64,
+
+    /// The most entries the archive may hold.
+    #[arg(long, value_name = "N", default_value_t = crate::package::DEFAULT_MAX_ENTRIES)]
+    pub max_entries: usize,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_name = "SHELL")]
+    pub shell: Shell,
+}
+
+/// The shells completion scripts are made for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Shell {
+    Bash,
+    Zsh,
+    Fish,
+    Powershell,
+    Elvish,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ManArgs {
+    /// A command, for its own page (`skills-COMMAND(1)`).
+    #[arg(value_name = "COMMAND")]
+    pub command: Option<String>,
 }

@@ -42,9 +42,32 @@ pub enum Error {
 
     #[error("cannot serialise the output: {0}")]
     Json(#[from] serde_json::Error),
+
+    #[error("{} already exists", path.display())]
+    #[diagnostic(help("{help}"))]
+    Exists { path: PathBuf, help: String },
+
+    #[error("cannot write {}: {source}", path.display())]
+    Unwritable {
+        path: PathBuf,
+        #[source]
+        source: io::Error,
+    },
+
+    /// The input breaks a rule, so nothing was written.
+    #[error("{message}")]
+    #[diagnostic(help("{help}"))]
+    Refused { message: String, help: String },
 }
 
 impl Error {
+    pub(crate) fn unwritable(path: impl Into<PathBuf>, source: io::Error) -> Self {
+        Self::Unwritable {
+            path: path.into(),
+            source,
+        }
+    }
+
     pub(crate) fn unreadable(path: impl Into<PathBuf>, source: io::Error) -> Self {
         Self::Unreadable {
             path: path.into(),

@@ -31,12 +31,15 @@ pub mod config;
 pub mod error;
 pub mod fix;
 pub mod frontmatter;
+pub mod hash;
 pub mod lint;
+pub mod package;
 mod parallel;
 pub mod paths;
 pub mod provider;
 pub mod report;
 pub mod rules;
+pub mod scaffold;
 pub mod simulate;
 pub mod skill;
 pub mod source;
@@ -78,5 +81,10 @@ pub fn run(cli: cli::Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<Ou
         cli::Command::Targets(args) => commands::targets::run(&args, out),
         cli::Command::Load(args) => commands::load::run(&args, out),
         cli::Command::Simulate(args) => commands::simulate::run(&args, out),
+        cli::Command::New(args) => commands::new::run(&args, out, err),
+        cli::Command::Package(args) => commands::package::run(&args, out, err),
+        cli::Command::Unpack(args) => commands::unpack::run(&args, out),
+        cli::Command::Completions(args) => commands::completions::run(&args, out),
+        cli::Command::Man(args) => commands::man::run(&args, out),
     }
 }

@@ -64,3 +64,28 @@ fn load_help() {
 fn simulate_help() {
     insta::assert_snapshot!("simulate_help", output(&["simulate", "--help"]));
 }
+
+#[test]
+fn new_help() {
+    insta::assert_snapshot!("new_help", output(&["new", "--help"]));
+}
+
+#[test]
+fn package_help() {
+    insta::assert_snapshot!("package_help", output(&["package", "--help"]));
+}
+
+#[test]
+fn unpack_help() {
+    insta::assert_snapshot!("unpack_help", output(&["unpack", "--help"]));
+}
+
+#[test]
+fn completions_help() {
+    insta::assert_snapshot!("completions_help", output(&["completions", "--help"]));
+}
+
+#[test]
+fn man_help() {
+    insta::assert_snapshot!("man_help", output(&["man", "--help"]));
+}

@@ -1,13 +1,19 @@
 //! One module per subcommand: glue from discovered data to a report, no logic of its own.
 
 pub mod catalog;
+pub mod completions;
 pub mod explain;
 pub mod lint;
 pub mod list;
 pub mod load;
+pub mod man;
+pub mod new;
+pub mod package;
 pub mod runtime;
+pub mod ship;
 pub mod simulate;
 pub mod targets;
+pub mod unpack;
 
 use std::path::PathBuf;
 

@@ -231,15 +231,8 @@ pub struct SearchInput<'a> {
     pub cx: &'a Context<'a>,
 }
 
-/// The hex SHA-256 of `bytes` (content hashes and versions some runtimes record). The one place
-/// `sha2` is used.
-pub fn sha256_hex(bytes: &[u8]) -> String {
-    use sha2::Digest;
-    sha2::Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
+/// The hex SHA-256 of `bytes`, for runtimes that record content hashes.
+pub use crate::hash::sha256_hex;
 
 impl LoadInput<'_> {
     pub fn entry(&self) -> Option<&Entry<'_>> {
@@ -395,13 +388,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sha256_of_known_text() {
-        assert_eq!(
-            sha256_hex(b"abc"),
-            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
-        );
-    }
-
     #[test]
     fn several_arguments_keep_their_order() {
         let call = Call::with_args(

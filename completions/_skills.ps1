@@ -1,0 +1,233 @@
+
+using namespace System.Management.Automation
+using namespace System.Management.Automation.Language
+
+Register-ArgumentCompleter -Native -CommandName 'skills' -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+
+    $commandElements = $commandAst.CommandElements
+    $command = @(
+        'skills'
+        for ($i = 1; $i -lt $commandElements.Count; $i++) {
+            $element = $commandElements[$i]
+            if ($element -isnot [StringConstantExpressionAst] -or
+                $element.StringConstantType -ne [StringConstantType]::BareWord -or
+                $element.Value.StartsWith('-') -or
+                $element.Value -eq $wordToComplete) {
+                break
+        }
+        $element.Value
+    }) -join ';'
+
+    $completions = @(switch ($command) {
+        'skills' {
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Check skills against the standard and the selected runtimes')
+            [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Show a rule''s documentation, or the table of every rule')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List every skill found under the paths: name, scope, path and status')
+            [CompletionResult]::new('catalog', 'catalog', [CompletionResultType]::ParameterValue, 'Print the exact catalog bytes a runtime puts in the prompt for these skills')
+            [CompletionResult]::new('targets', 'targets', [CompletionResultType]::ParameterValue, 'List the runtime targets: roots, budget, confidence and sources')
+            [CompletionResult]::new('load', 'load', [CompletionResultType]::ParameterValue, 'Print exactly what a runtime gives the model when it activates a skill, or reads one of its files')
+            [CompletionResult]::new('simulate', 'simulate', [CompletionResultType]::ParameterValue, 'Play a session as a runtime builds it: the catalog, each skill load and file read, the size of every request and whether its cached prefix stays byte-identical')
+            [CompletionResult]::new('new', 'new', [CompletionResultType]::ParameterValue, 'Create a skill folder that passes `skills lint` as it is')
+            [CompletionResult]::new('package', 'package', [CompletionResultType]::ParameterValue, 'Build a reproducible NAME.skill archive of a skill, checked against the upload rules')
+            [CompletionResult]::new('unpack', 'unpack', [CompletionResultType]::ParameterValue, 'Install a skill from a .skill or .zip archive, refusing anything unsafe')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print the completion script for a shell')
+            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page of `skills` or of one of its commands (roff)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'skills;lint' {
+            [CompletionResult]::new('--max-depth', '--max-depth', [CompletionResultType]::ParameterName, 'How many directory levels below each path to search')
+            [CompletionResult]::new('--max-dirs', '--max-dirs', [CompletionResultType]::ParameterName, 'How many directories to visit per path before stopping (reported when hit)')
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'A runtime whose rules apply (repeatable; `skills targets` lists them). Default: the config''s targets, else agentskills')
+            [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'A runtime whose rules apply (repeatable; `skills targets` lists them). Default: the config''s targets, else agentskills')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Read this config file instead of looking for skills.toml')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour diagnostics')
+            [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'Search files that .gitignore excludes, too')
+            [CompletionResult]::new('--fix', '--fix', [CompletionResultType]::ParameterName, 'Apply the fixes that cannot change meaning (quote a scalar that breaks YAML, strip a BOM, CRLF to LF), then report what is left')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'With --fix: print the changes as a unified diff and write nothing')
+            [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit 1 on warnings too')
+            [CompletionResult]::new('--isolated', '--isolated', [CompletionResultType]::ParameterName, 'Ignore every config file')
+            [CompletionResult]::new('--print-config', '--print-config', [CompletionResultType]::ParameterName, 'Print the effective configuration and exit')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'skills;explain' {
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Print the table of every rule (Markdown)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'skills;list' {
+            [CompletionResult]::new('--max-depth', '--max-depth', [CompletionResultType]::ParameterName, 'How many directory levels below each path to search')
+            [CompletionResult]::new('--max-dirs', '--max-dirs', [CompletionResultType]::ParameterName, 'How many directories to visit per path before stopping (reported when hit)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'Search files that .gitignore excludes, too')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'skills;catalog' {
+            [CompletionResult]::new('--max-depth', '--max-depth', [CompletionResultType]::ParameterName, 'How many directory levels below each path to search')
+            [CompletionResult]::new('--max-dirs', '--max-dirs', [CompletionResultType]::ParameterName, 'How many directories to visit per path before stopping (reported when hit)')
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'The runtime (`skills targets` lists them)')
+            [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'The runtime (`skills targets` lists them)')
+            [CompletionResult]::new('--path-prefix', '--path-prefix', [CompletionResultType]::ParameterName, 'Write paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output is the same on every machine')
+            [CompletionResult]::new('--context-window', '--context-window', [CompletionResultType]::ParameterName, 'The model''s context window in tokens, for budgets that scale with it (Claude Code, Codex). Default: the runtime''s own fallback')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Compare with FILE instead of printing: exit 1 with a unified diff when they differ')
+            [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'Search files that .gitignore excludes, too')
+            [CompletionResult]::new('--roots', '--roots', [CompletionResultType]::ParameterName, 'Discover skills where the runtime itself looks (its project and user roots, with their environment overrides) instead of under PATHs')
+            [CompletionResult]::new('--stats', '--stats', [CompletionResultType]::ParameterName, 'Also report size, budget use and which skills lost their description or were left out (to stderr; with --format json, in the JSON)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'skills;targets' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'skills;load' {
+            [CompletionResult]::new('--max-depth', '--max-depth', [CompletionResultType]::ParameterName, 'How many directory levels below each path to search')
+            [CompletionResult]::new('--max-dirs', '--max-dirs', [CompletionResultType]::ParameterName, 'How many directories to visit per path before stopping (reported when hit)')
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'The runtime (`skills targets` lists them)')
+            [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'The runtime (`skills targets` lists them)')
+            [CompletionResult]::new('--path-prefix', '--path-prefix', [CompletionResultType]::ParameterName, 'Write paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output is the same on every machine')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read this file of the skill (a path relative to its directory) instead, as the runtime''s read tool would, with its guards')
+            [CompletionResult]::new('--lines', '--lines', [CompletionResultType]::ParameterName, 'With --file: only these lines (`A:B`, `A:` or `A`; 1-based, inclusive)')
+            [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'The runtime''s load mode, where it has several (`skills targets T` lists them)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'Search files that .gitignore excludes, too')
+            [CompletionResult]::new('--roots', '--roots', [CompletionResultType]::ParameterName, 'Discover skills where the runtime itself looks (its project and user roots, with their environment overrides) instead of under PATHs')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'skills;simulate' {
+            [CompletionResult]::new('--max-depth', '--max-depth', [CompletionResultType]::ParameterName, 'How many directory levels below each path to search')
+            [CompletionResult]::new('--max-dirs', '--max-dirs', [CompletionResultType]::ParameterName, 'How many directories to visit per path before stopping (reported when hit)')
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'The runtime (`skills targets` lists them)')
+            [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'The runtime (`skills targets` lists them)')
+            [CompletionResult]::new('--path-prefix', '--path-prefix', [CompletionResultType]::ParameterName, 'Write paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output is the same on every machine')
+            [CompletionResult]::new('--load', '--load', [CompletionResultType]::ParameterName, 'Activate this skill (repeatable; a second load of the same skill shows the runtime''s reload behaviour)')
+            [CompletionResult]::new('--read', '--read', [CompletionResultType]::ParameterName, 'Read a file of a skill: SKILL:PATH, optionally with lines, SKILL:PATH@A:B (repeatable)')
+            [CompletionResult]::new('--search', '--search', [CompletionResultType]::ParameterName, 'Search the catalog with the runtime''s search tool (Metis `skill_search`; repeatable)')
+            [CompletionResult]::new('--turns', '--turns', [CompletionResultType]::ParameterName, 'How many user turns the session has (the steps happen in the first)')
+            [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'The runtime''s load mode, where it has several (`skills targets T` lists them)')
+            [CompletionResult]::new('--context-window', '--context-window', [CompletionResultType]::ParameterName, 'The model''s context window in tokens, for catalog budgets that scale with it')
+            [CompletionResult]::new('--user', '--user', [CompletionResultType]::ParameterName, 'The user''s first message')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'Search files that .gitignore excludes, too')
+            [CompletionResult]::new('--roots', '--roots', [CompletionResultType]::ParameterName, 'Discover skills where the runtime itself looks (its project and user roots, with their environment overrides) instead of under PATHs')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'skills;new' {
+            [CompletionResult]::new('--dir', '--dir', [CompletionResultType]::ParameterName, 'Where to create the skill''s folder')
+            [CompletionResult]::new('--description', '--description', [CompletionResultType]::ParameterName, 'What the skill does and when to use it (default: a placeholder that says so)')
+            [CompletionResult]::new('--license', '--license', [CompletionResultType]::ParameterName, 'A license name, or the name of a license file in the skill')
+            [CompletionResult]::new('--with', '--with', [CompletionResultType]::ParameterName, 'Resource folders to create, each with a starter file the body links to')
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'A runtime whose rules NAME and the skill must pass (repeatable). Default: the config''s targets, else agentskills')
+            [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'A runtime whose rules NAME and the skill must pass (repeatable). Default: the config''s targets, else agentskills')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'skills;package' {
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Where to write NAME.skill (default: the working directory)')
+            [CompletionResult]::new('--max-size', '--max-size', [CompletionResultType]::ParameterName, 'The most the files may add up to, uncompressed (30MB, 500kB, 2MiB…)')
+            [CompletionResult]::new('--list', '--list', [CompletionResultType]::ParameterName, 'Show what would go into the archive, and write nothing')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Replace an existing archive')
+            [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'Package files that .gitignore excludes, too')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'skills;unpack' {
+            [CompletionResult]::new('--into', '--into', [CompletionResultType]::ParameterName, 'The folder to install the skill''s folder into')
+            [CompletionResult]::new('--max-size', '--max-size', [CompletionResultType]::ParameterName, 'The most the archive may unpack to (100MB, 500kB, 2MiB…)')
+            [CompletionResult]::new('--max-entries', '--max-entries', [CompletionResultType]::ParameterName, 'The most entries the archive may hold')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Replace an existing skill folder of the same name')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'skills;completions' {
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'skills;man' {
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'skills;help' {
+            [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Check skills against the standard and the selected runtimes')
+            [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Show a rule''s documentation, or the table of every rule')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List every skill found under the paths: name, scope, path and status')
+            [CompletionResult]::new('catalog', 'catalog', [CompletionResultType]::ParameterValue, 'Print the exact catalog bytes a runtime puts in the prompt for these skills')
+            [CompletionResult]::new('targets', 'targets', [CompletionResultType]::ParameterValue, 'List the runtime targets: roots, budget, confidence and sources')
+            [CompletionResult]::new('load', 'load', [CompletionResultType]::ParameterValue, 'Print exactly what a runtime gives the model when it activates a skill, or reads one of its files')
+            [CompletionResult]::new('simulate', 'simulate', [CompletionResultType]::ParameterValue, 'Play a session as a runtime builds it: the catalog, each skill load and file read, the size of every request and whether its cached prefix stays byte-identical')
+            [CompletionResult]::new('new', 'new', [CompletionResultType]::ParameterValue, 'Create a skill folder that passes `skills lint` as it is')
+            [CompletionResult]::new('package', 'package', [CompletionResultType]::ParameterValue, 'Build a reproducible NAME.skill archive of a skill, checked against the upload rules')
+            [CompletionResult]::new('unpack', 'unpack', [CompletionResultType]::ParameterValue, 'Install a skill from a .skill or .zip archive, refusing anything unsafe')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print the completion script for a shell')
+            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page of `skills` or of one of its commands (roff)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'skills;help;lint' {
+            break
+        }
+        'skills;help;explain' {
+            break
+        }
+        'skills;help;list' {
+            break
+        }
+        'skills;help;catalog' {
+            break
+        }
+        'skills;help;targets' {
+            break
+        }
+        'skills;help;load' {
+            break
+        }
+        'skills;help;simulate' {
+            break
+        }
+        'skills;help;new' {
+            break
+        }
+        'skills;help;package' {
+            break
+        }
+        'skills;help;unpack' {
+            break
+        }
+        'skills;help;completions' {
+            break
+        }
+        'skills;help;man' {
+            break
+        }
+        'skills;help;help' {
+            break
+        }
+    })
+
+    $completions.Where{ $_.CompletionText -like "$wordToComplete*" } |
+        Sort-Object -Property ListItemText
+}

@@ -1,0 +1,201 @@
+
+use builtin;
+use str;
+
+set edit:completion:arg-completer[skills] = {|@words|
+    fn spaces {|n|
+        builtin:repeat $n ' ' | str:join ''
+    }
+    fn cand {|text desc|
+        edit:complex-candidate $text &display=$text' '(spaces (- 14 (wcswidth $text)))$desc
+    }
+    var command = 'skills'
+    for word $words[1..-1] {
+        if (str:has-prefix $word '-') {
+            break
+        }
+        set command = $command';'$word
+    }
+    var completions = [
+        &'skills'= {
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand lint 'Check skills against the standard and the selected runtimes'
+            cand explain 'Show a rule''s documentation, or the table of every rule'
+            cand list 'List every skill found under the paths: name, scope, path and status'
+            cand catalog 'Print the exact catalog bytes a runtime puts in the prompt for these skills'
+            cand targets 'List the runtime targets: roots, budget, confidence and sources'
+            cand load 'Print exactly what a runtime gives the model when it activates a skill, or reads one of its files'
+            cand simulate 'Play a session as a runtime builds it: the catalog, each skill load and file read, the size of every request and whether its cached prefix stays byte-identical'
+            cand new 'Create a skill folder that passes `skills lint` as it is'
+            cand package 'Build a reproducible NAME.skill archive of a skill, checked against the upload rules'
+            cand unpack 'Install a skill from a .skill or .zip archive, refusing anything unsafe'
+            cand completions 'Print the completion script for a shell'
+            cand man 'Print the man page of `skills` or of one of its commands (roff)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'skills;lint'= {
+            cand --max-depth 'How many directory levels below each path to search'
+            cand --max-dirs 'How many directories to visit per path before stopping (reported when hit)'
+            cand -t 'A runtime whose rules apply (repeatable; `skills targets` lists them). Default: the config''s targets, else agentskills'
+            cand --target 'A runtime whose rules apply (repeatable; `skills targets` lists them). Default: the config''s targets, else agentskills'
+            cand --format 'Output format'
+            cand --config 'Read this config file instead of looking for skills.toml'
+            cand --color 'When to colour diagnostics'
+            cand --no-ignore 'Search files that .gitignore excludes, too'
+            cand --fix 'Apply the fixes that cannot change meaning (quote a scalar that breaks YAML, strip a BOM, CRLF to LF), then report what is left'
+            cand --dry-run 'With --fix: print the changes as a unified diff and write nothing'
+            cand --deny-warnings 'Exit 1 on warnings too'
+            cand --isolated 'Ignore every config file'
+            cand --print-config 'Print the effective configuration and exit'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'skills;explain'= {
+            cand --all 'Print the table of every rule (Markdown)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'skills;list'= {
+            cand --max-depth 'How many directory levels below each path to search'
+            cand --max-dirs 'How many directories to visit per path before stopping (reported when hit)'
+            cand --format 'Output format'
+            cand --no-ignore 'Search files that .gitignore excludes, too'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'skills;catalog'= {
+            cand --max-depth 'How many directory levels below each path to search'
+            cand --max-dirs 'How many directories to visit per path before stopping (reported when hit)'
+            cand -t 'The runtime (`skills targets` lists them)'
+            cand --target 'The runtime (`skills targets` lists them)'
+            cand --path-prefix 'Write paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output is the same on every machine'
+            cand --context-window 'The model''s context window in tokens, for budgets that scale with it (Claude Code, Codex). Default: the runtime''s own fallback'
+            cand --format 'Output format'
+            cand --check 'Compare with FILE instead of printing: exit 1 with a unified diff when they differ'
+            cand --no-ignore 'Search files that .gitignore excludes, too'
+            cand --roots 'Discover skills where the runtime itself looks (its project and user roots, with their environment overrides) instead of under PATHs'
+            cand --stats 'Also report size, budget use and which skills lost their description or were left out (to stderr; with --format json, in the JSON)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'skills;targets'= {
+            cand --format 'Output format'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'skills;load'= {
+            cand --max-depth 'How many directory levels below each path to search'
+            cand --max-dirs 'How many directories to visit per path before stopping (reported when hit)'
+            cand -t 'The runtime (`skills targets` lists them)'
+            cand --target 'The runtime (`skills targets` lists them)'
+            cand --path-prefix 'Write paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output is the same on every machine'
+            cand --file 'Read this file of the skill (a path relative to its directory) instead, as the runtime''s read tool would, with its guards'
+            cand --lines 'With --file: only these lines (`A:B`, `A:` or `A`; 1-based, inclusive)'
+            cand --mode 'The runtime''s load mode, where it has several (`skills targets T` lists them)'
+            cand --format 'Output format'
+            cand --no-ignore 'Search files that .gitignore excludes, too'
+            cand --roots 'Discover skills where the runtime itself looks (its project and user roots, with their environment overrides) instead of under PATHs'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'skills;simulate'= {
+            cand --max-depth 'How many directory levels below each path to search'
+            cand --max-dirs 'How many directories to visit per path before stopping (reported when hit)'
+            cand -t 'The runtime (`skills targets` lists them)'
+            cand --target 'The runtime (`skills targets` lists them)'
+            cand --path-prefix 'Write paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output is the same on every machine'
+            cand --load 'Activate this skill (repeatable; a second load of the same skill shows the runtime''s reload behaviour)'
+            cand --read 'Read a file of a skill: SKILL:PATH, optionally with lines, SKILL:PATH@A:B (repeatable)'
+            cand --search 'Search the catalog with the runtime''s search tool (Metis `skill_search`; repeatable)'
+            cand --turns 'How many user turns the session has (the steps happen in the first)'
+            cand --mode 'The runtime''s load mode, where it has several (`skills targets T` lists them)'
+            cand --context-window 'The model''s context window in tokens, for catalog budgets that scale with it'
+            cand --user 'The user''s first message'
+            cand --format 'Output format'
+            cand --no-ignore 'Search files that .gitignore excludes, too'
+            cand --roots 'Discover skills where the runtime itself looks (its project and user roots, with their environment overrides) instead of under PATHs'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'skills;new'= {
+            cand --dir 'Where to create the skill''s folder'
+            cand --description 'What the skill does and when to use it (default: a placeholder that says so)'
+            cand --license 'A license name, or the name of a license file in the skill'
+            cand --with 'Resource folders to create, each with a starter file the body links to'
+            cand -t 'A runtime whose rules NAME and the skill must pass (repeatable). Default: the config''s targets, else agentskills'
+            cand --target 'A runtime whose rules NAME and the skill must pass (repeatable). Default: the config''s targets, else agentskills'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'skills;package'= {
+            cand --out 'Where to write NAME.skill (default: the working directory)'
+            cand --max-size 'The most the files may add up to, uncompressed (30MB, 500kB, 2MiB…)'
+            cand --list 'Show what would go into the archive, and write nothing'
+            cand --force 'Replace an existing archive'
+            cand --no-ignore 'Package files that .gitignore excludes, too'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'skills;unpack'= {
+            cand --into 'The folder to install the skill''s folder into'
+            cand --max-size 'The most the archive may unpack to (100MB, 500kB, 2MiB…)'
+            cand --max-entries 'The most entries the archive may hold'
+            cand --force 'Replace an existing skill folder of the same name'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'skills;completions'= {
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'skills;man'= {
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'skills;help'= {
+            cand lint 'Check skills against the standard and the selected runtimes'
+            cand explain 'Show a rule''s documentation, or the table of every rule'
+            cand list 'List every skill found under the paths: name, scope, path and status'
+            cand catalog 'Print the exact catalog bytes a runtime puts in the prompt for these skills'
+            cand targets 'List the runtime targets: roots, budget, confidence and sources'
+            cand load 'Print exactly what a runtime gives the model when it activates a skill, or reads one of its files'
+            cand simulate 'Play a session as a runtime builds it: the catalog, each skill load and file read, the size of every request and whether its cached prefix stays byte-identical'
+            cand new 'Create a skill folder that passes `skills lint` as it is'
+            cand package 'Build a reproducible NAME.skill archive of a skill, checked against the upload rules'
+            cand unpack 'Install a skill from a .skill or .zip archive, refusing anything unsafe'
+            cand completions 'Print the completion script for a shell'
+            cand man 'Print the man page of `skills` or of one of its commands (roff)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'skills;help;lint'= {
+        }
+        &'skills;help;explain'= {
+        }
+        &'skills;help;list'= {
+        }
+        &'skills;help;catalog'= {
+        }
+        &'skills;help;targets'= {
+        }
+        &'skills;help;load'= {
+        }
+        &'skills;help;simulate'= {
+        }
+        &'skills;help;new'= {
+        }
+        &'skills;help;package'= {
+        }
+        &'skills;help;unpack'= {
+        }
+        &'skills;help;completions'= {
+        }
+        &'skills;help;man'= {
+        }
+        &'skills;help;help'= {
+        }
+    ]
+    $completions[$command]
+}
