@@ -4,8 +4,10 @@
 
 use super::catalog::{Admitted, Change, ChangeKind, Collision, Context, Entry, Rendered, admit};
 use super::env::{Env, RootSpec};
+use super::load::{Call, LoadInput, Output, Placement, ReadInput, Session};
 use super::text::{Unit, prefix_within};
 use super::{Budget, Confidence, ExtraField, NameCharset, Target};
+use crate::provider::ResourceError;
 use crate::skill::{Scope, Skill};
 
 pub const TARGET: Target = Target {
@@ -49,13 +51,13 @@ pub const TARGET: Target = Target {
         summary: "none with the read_file tool; with a dedicated skill tool, newer builds list entries while they fit 15000 characters and name the rest in one line of at most 5000 (that variant is not rendered)",
     },
     render,
-    load: |_| unimplemented_load(),
-    read: |_| unimplemented_load(),
+    load,
+    read,
     search: None,
-    session: super::load::Session {
-        catalog: super::load::Placement::SystemPrompt,
+    session: Session {
+        catalog: Placement::UserMessage,
         modes: &[],
-        reload: "TODO",
+        reload: "the same file again: the model reads SKILL.md with read_file each time",
     },
     builtins: "VS Code and extensions can contribute skills of their own (Copilot Chat ships a troubleshooting skill, shown when debug logging is on); the preview includes none",
     decisions: &[
@@ -65,10 +67,16 @@ pub const TARGET: Target = Target {
         "The workspace is the working directory alone; `chat.agentSkillsLocations` and the `chat.useAgentSkills` switch are not applied.",
         "Within a folder skills are listed by folder name, as the request dumps show; VS Code takes them in directory listing order.",
         "Cuts at 1024 and 64 UTF-16 units never split a character; JavaScript's substring could leave half a surrogate pair.",
+        "Placement: the index is part of the request's `<instructions>` context, which agent mode sends with the user's message rather than in the system message, so the catalog counts as a user message.",
+        "load is the model calling `read_file` on the `<file>` path with startLine 1 and endLine the file's last line (the tool's first parameter form); the result is the raw file, frontmatter included. The tool wraps it in a Markdown code fence and, for a partial range, puts `File: `path`. Lines A to B (N lines total):` before it; neither is reproduced.",
+        "Reads are `read_file` on the file's absolute path (skill folders are allowed for reads), --lines A:B as startLine A and endLine B, clamped to the file and swapped when reversed as the tool does; lines end at \\n, \\r\\n or \\r, and a range that stops before the end leaves out its last line break.",
+        "An empty file and a file of whitespace answer with the tool's `(The file ... exists, but is empty)` and `(... contains only whitespace)`.",
+        "Errors come back as `ERROR while calling tool: <message>` (as seen in request logs); a missing file says `File <path> does not exist`, refusals VS Code does not make (outside the skill folder, binary) use our message.",
+        "An unknown name: the model has no `<file>` for it; the answer is read_file's missing-file error for .github/skills/<name>/SKILL.md in the workspace, where a guess would look first.",
     ],
 
     confidence: Confidence::Source,
-    reference: "microsoft/vscode src/vs/workbench/contrib/chat/common/promptSyntax computeAutomaticInstructions.ts @ e06a3ce, promptsServiceImpl.ts (computeSkillDiscoveryInfo), promptFileLocations.ts; microsoft/vscode-copilot-chat instructions collector; published request dumps",
+    reference: "microsoft/vscode src/vs/workbench/contrib/chat/common/promptSyntax computeAutomaticInstructions.ts @ e06a3ce, promptsServiceImpl.ts (computeSkillDiscoveryInfo), promptFileLocations.ts; microsoft/vscode-copilot-chat instructions collector, src/extension/tools/node/readFileTool.tsx and toolUtils.ts; published request dumps",
 };
 
 /// The longest description VS Code keeps, in UTF-16 code units.
@@ -228,6 +236,143 @@ fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
     }
 }
 
+/// The model reads SKILL.md at the `<file>` path the catalog gave it.
+fn load(input: &LoadInput<'_>) -> Output {
+    let Some(entry) = input.entry() else {
+        let guess = input
+            .cx
+            .env
+            .cwd
+            .join(".github/skills")
+            .join(input.name)
+            .join("SKILL.md");
+        let path = input.cx.paths.show(&guess);
+        return Output::tool_error(read_call(&path, None), missing(&path));
+    };
+    let path = input.cx.paths.show(&entry.skill.skill_md);
+    let text = String::from_utf8_lossy(entry.skill.source.bytes());
+    let (call, result) = read_file(&text, &path, None);
+    Output::tool(call, result)
+}
+
+/// `read_file` on a file of the skill, by its absolute path.
+fn read(input: &ReadInput<'_>) -> Output {
+    let (skill, path) = match input.entry() {
+        Some(entry) => (
+            Some(entry.skill),
+            input.cx.paths.show(&entry.skill.dir.join(input.path)),
+        ),
+        None => (
+            None,
+            input.cx.paths.show(
+                &input
+                    .cx
+                    .env
+                    .cwd
+                    .join(".github/skills")
+                    .join(input.name)
+                    .join(input.path),
+            ),
+        ),
+    };
+    let range = input.lines.map(|l| (l.start, l.end));
+    // Without a known end, an open range asks for its first line only.
+    let asked = range.map(|(start, end)| (start, end.unwrap_or(start)));
+    let Some(skill) = skill else {
+        return Output::tool_error(read_call(&path, asked), missing(&path));
+    };
+    match input.provider.read_resource_of(skill, input.path, None) {
+        Ok(resource) => {
+            let (call, result) = read_file(&resource.text, &path, range);
+            Output::tool(call, result)
+        }
+        Err(err) => {
+            let message = match err {
+                ResourceError::NotFound { .. } => format!("File {path} does not exist"),
+                other => other.to_string(),
+            };
+            Output::tool_error(
+                read_call(&path, asked),
+                format!("ERROR while calling tool: {message}"),
+            )
+        }
+    }
+}
+
+/// `read_file`'s arguments: the path, and the lines when the model knows them.
+fn read_call(path: &str, lines: Option<(usize, usize)>) -> Call {
+    let mut arguments = serde_json::json!({ "filePath": path });
+    if let Some((start, end)) = lines {
+        arguments["startLine"] = start.into();
+        arguments["endLine"] = end.into();
+    }
+    Call {
+        tool: "read_file".to_owned(),
+        arguments: arguments.to_string(),
+    }
+}
+
+fn missing(path: &str) -> String {
+    format!("ERROR while calling tool: File {path} does not exist")
+}
+
+/// `read_file` with `startLine`/`endLine` (the whole file when `range` is `None`, to its end
+/// when the range is open), and the text it returns.
+fn read_file(text: &str, path: &str, range: Option<(usize, Option<usize>)>) -> (Call, String) {
+    let lines = line_spans(text);
+    let count = lines.len();
+    let (asked_start, asked_end) = match range {
+        Some((start, end)) => (start, end.unwrap_or(count)),
+        None => (1, count),
+    };
+    let call = read_call(path, Some((asked_start, asked_end)));
+    if text.is_empty() {
+        return (call, format!("(The file `{path}` exists, but is empty)"));
+    }
+    if text.trim().is_empty() {
+        return (
+            call,
+            format!("(The file `{path}` exists, but contains only whitespace)"),
+        );
+    }
+    let mut start = asked_start.clamp(1, count);
+    let mut end = asked_end.clamp(1, count);
+    if start > end {
+        std::mem::swap(&mut start, &mut end);
+    }
+    let from = lines[start - 1].0;
+    let to = lines[end - 1].1;
+    (call, text.get(from..to).unwrap_or_default().to_owned())
+}
+
+/// Each line of a text as VS Code counts them (ending at `\r\n`, `\n` or `\r`; a text ending
+/// in a line break has a last, empty line): byte start and end, line break excluded.
+fn line_spans(text: &str) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut spans = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' => {
+                spans.push((start, i));
+                start = i + 1;
+            }
+            b'\r' => {
+                spans.push((start, i));
+                if bytes.get(i + 1) == Some(&b'\n') {
+                    i += 1;
+                }
+                start = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    spans.push((start, bytes.len()));
+    spans
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -320,8 +465,60 @@ mod tests {
         );
         assert!(cat.changes[0].reason.ends_with("this one has 1200"));
     }
-}
 
-fn unimplemented_load() -> super::load::Output {
-    super::load::Output::tool_error(super::load::Call::with("TODO", "name", ""), "TODO")
+    fn with_notes(notes: &str) -> MemorySkill {
+        skill("/w/a", "name: a\ndescription: d").with_file("notes.md", notes)
+    }
+
+    fn read_of(notes: &str, lines: Option<&str>) -> Output {
+        crate::targets::load::testing::read(
+            &TARGET,
+            vec![with_notes(notes)],
+            "a",
+            "notes.md",
+            lines,
+        )
+    }
+
+    #[test]
+    fn load_is_the_raw_file_read_whole_and_the_same_again() {
+        let load = |earlier| {
+            crate::targets::load::testing::load(&TARGET, vec![with_notes("x")], "a", earlier)
+        };
+        let first = load(0);
+        assert_eq!(first.display(), "---\nname: a\ndescription: d\n---\nBody\n");
+        assert_eq!(
+            first.call.as_ref().map(|c| c.arguments.as_str()),
+            Some(r#"{"endLine":6,"filePath":"/w/a/SKILL.md","startLine":1}"#)
+        );
+        assert_eq!(load(1), first);
+    }
+
+    #[test]
+    fn ranges_follow_vs_code_lines() {
+        let text = "one\r\ntwo\rthree\nfour\n";
+        assert_eq!(read_of(text, Some("2:3")).display(), "two\rthree");
+        assert_eq!(read_of(text, Some("3:")).display(), "three\nfour\n");
+        // Past the end is clamped to the last line.
+        assert_eq!(read_of(text, Some("9")).display(), "");
+        assert_eq!(read_of("a\nb\nc", Some("3:9")).display(), "c");
+    }
+
+    #[test]
+    fn empty_and_blank_files_are_named_so() {
+        assert_eq!(
+            read_of("", None).display(),
+            "(The file `/w/a/notes.md` exists, but is empty)"
+        );
+        assert_eq!(
+            read_of(" \n\t", None).display(),
+            "(The file `/w/a/notes.md` exists, but contains only whitespace)"
+        );
+    }
+
+    #[test]
+    fn line_spans_count_every_kind_of_break() {
+        assert_eq!(line_spans("a\r\nb\rc\n"), [(0, 1), (3, 4), (5, 6), (7, 7)]);
+        assert_eq!(line_spans(""), [(0, 0)]);
+    }
 }

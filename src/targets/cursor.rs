@@ -4,7 +4,9 @@
 
 use super::catalog::{Admitted, Collision, Context, Entry, Rendered, admit};
 use super::env::{Env, RootSpec};
+use super::load::{Call, LoadInput, Output, Placement, ReadInput, Session};
 use super::{Budget, Confidence, ExtraField, NameCharset, Target};
+use crate::provider::ResourceError;
 use crate::skill::{Scope, Skill};
 
 pub const TARGET: Target = Target {
@@ -39,13 +41,13 @@ pub const TARGET: Target = Target {
         summary: "unknown (none applied)",
     },
     render,
-    load: |_| unimplemented_load(),
-    read: |_| unimplemented_load(),
+    load,
+    read,
     search: None,
-    session: super::load::Session {
-        catalog: super::load::Placement::SystemPrompt,
+    session: Session {
+        catalog: Placement::UserMessage,
         modes: &[],
-        reload: "TODO",
+        reload: "the same file again: the model reads SKILL.md with Read each time",
     },
     builtins: "Cursor lists its own skills from ~/.cursor/skills-cursor/ after the user's; the preview leaves them out",
     decisions: &[
@@ -56,6 +58,10 @@ pub const TARGET: Target = Target {
         "A skill is listed only with a `name` and a `description` (the docs' required fields) and frontmatter that parses; SKILL.md must be named exactly so.",
         "No budget is applied; a third-party clone's claimed 2% budget is unconfirmed.",
         "fullPath is written as found, not escaped.",
+        "load is the model reading SKILL.md at its fullPath with the CLI's `Read` tool, which returns the raw file, frontmatter included; the tool's own framing (line numbers, headers), its parameter names (`path`, 1-based `offset`, `limit` here) and its limits are not published and not modelled.",
+        "A `/name` invocation attaches the skill as `<manually_attached_skills><agent_skill fullPath=\"...\">...</agent_skill></manually_attached_skills>`; what the element holds is not pinned by the transcripts, so it is not offered as a load mode.",
+        "Reads are `Read` on the file's absolute path, --lines A:B as lines A to B with their line breaks; errors read `Error: <message>` (our wording): `Error: File not found: <path>` for a missing file, our message for a path outside the skill directory, a binary file or a range past the end.",
+        "An unknown name: the model has no fullPath for it; the answer is Read's missing-file error for .cursor/skills/<name>/SKILL.md in the project, where a guess would look first.",
     ],
 
     confidence: Confidence::Approximated,
@@ -132,6 +138,77 @@ fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
     Rendered::complete(text, entries.len())
 }
 
+/// The model reads SKILL.md at its fullPath.
+fn load(input: &LoadInput<'_>) -> Output {
+    let Some(entry) = input.entry() else {
+        return not_found(input.cx, input.name, "SKILL.md", None);
+    };
+    let path = input.cx.paths.show(&entry.skill.skill_md);
+    Output::tool(
+        read_call(&path, None),
+        String::from_utf8_lossy(entry.skill.source.bytes()),
+    )
+}
+
+/// `Read` on a file of the skill, by its absolute path.
+fn read(input: &ReadInput<'_>) -> Output {
+    let lines = input.lines.map(|l| (l.start, l.end));
+    let Some(entry) = input.entry() else {
+        return not_found(input.cx, input.name, input.path, lines);
+    };
+    let path = input.cx.paths.show(&entry.skill.dir.join(input.path));
+    let call = read_call(&path, lines);
+    match input
+        .provider
+        .read_resource_of(entry.skill, input.path, input.lines)
+    {
+        Ok(resource) => {
+            let mut text = resource.text.clone();
+            if let Some(notice) = resource.truncation_notice() {
+                text.push('\n');
+                text.push_str(&notice);
+            }
+            Output::tool(call, text)
+        }
+        Err(ResourceError::NotFound { .. }) => {
+            Output::tool_error(call, format!("Error: File not found: {path}"))
+        }
+        Err(err) => Output::tool_error(call, format!("Error: {err}")),
+    }
+}
+
+/// `Read`'s arguments: the path, and a 1-based `offset` and `limit` for a range.
+fn read_call(path: &str, lines: Option<(usize, Option<usize>)>) -> Call {
+    let mut arguments = serde_json::json!({ "path": path });
+    if let Some((start, end)) = lines {
+        arguments["offset"] = start.into();
+        if let Some(end) = end {
+            arguments["limit"] = (end - start + 1).into();
+        }
+    }
+    Call {
+        tool: "Read".to_owned(),
+        arguments: arguments.to_string(),
+    }
+}
+
+/// A skill Cursor does not list: `Read` where a guess would look, in the project's
+/// `.cursor/skills`.
+fn not_found(
+    cx: &Context<'_>,
+    name: &str,
+    file: &str,
+    lines: Option<(usize, Option<usize>)>,
+) -> Output {
+    let path = cx
+        .paths
+        .show(&cx.env.cwd.join(".cursor/skills").join(name).join(file));
+    Output::tool_error(
+        read_call(&path, lines),
+        format!("Error: File not found: {path}"),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -190,8 +267,47 @@ mod tests {
         assert_eq!(shown[4], "/h/.cursor/skills");
         assert_eq!(shown.len(), 8);
     }
-}
 
-fn unimplemented_load() -> super::load::Output {
-    super::load::Output::tool_error(super::load::Call::with("TODO", "name", ""), "TODO")
+    fn notes() -> MemorySkill {
+        MemorySkill::new(
+            "/p/.cursor/skills/a",
+            "---\nname: a\ndescription: d\n---\n# A\n",
+        )
+        .with_file("notes.md", "one\ntwo\nthree\n")
+    }
+
+    #[test]
+    fn load_is_the_raw_file_at_its_full_path_each_time() {
+        let load =
+            |earlier| crate::targets::load::testing::load(&TARGET, vec![notes()], "a", earlier);
+        let first = load(0);
+        assert_eq!(first.display(), "---\nname: a\ndescription: d\n---\n# A\n");
+        assert_eq!(
+            first.call.as_ref().map(|c| c.arguments.as_str()),
+            Some(r#"{"path":"/p/.cursor/skills/a/SKILL.md"}"#)
+        );
+        assert_eq!(load(1), first);
+        let unknown = crate::targets::load::testing::load(&TARGET, vec![notes()], "b", 0);
+        assert!(unknown.error);
+        assert_eq!(
+            unknown.display(),
+            "Error: File not found: /p/.cursor/skills/b/SKILL.md"
+        );
+    }
+
+    #[test]
+    fn reads_keep_line_breaks_and_refuse_ranges_past_the_end() {
+        let read = |lines| {
+            crate::targets::load::testing::read(&TARGET, vec![notes()], "a", "notes.md", lines)
+        };
+        let out = read(Some("2:3"));
+        assert_eq!(out.display(), "two\nthree\n");
+        assert_eq!(
+            out.call.map(|c| c.arguments),
+            Some(r#"{"limit":2,"offset":2,"path":"/p/.cursor/skills/a/notes.md"}"#.to_owned())
+        );
+        let past = read(Some("7:"));
+        assert!(past.error);
+        assert!(past.display().starts_with("Error: `notes.md` has 3 lines"));
+    }
 }

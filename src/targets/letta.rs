@@ -6,10 +6,12 @@ use std::path::{Path, PathBuf};
 
 use super::catalog::{Admitted, Collision, Context, Entry, Rendered};
 use super::env::{Env, RootSpec};
-use super::text::{Collation, js_trim};
+use super::load::{Call, LoadInput, Output, Placement, ReadInput, Role, Session};
+use super::text::{Collation, Unit, js_trim, prefix_within};
 use super::{Budget, Confidence, ExtraField, NameCharset, Target};
 use crate::frontmatter::{FrontmatterState, Value, Yaml};
 use crate::paths;
+use crate::provider::ResourceError;
 use crate::skill::{Scope, Skill};
 
 pub const TARGET: Target = Target {
@@ -74,13 +76,13 @@ pub const TARGET: Target = Target {
     whitespace: "the description is trimmed and one pair of surrounding quotes removed; inner newlines are kept, and `when_to_use` adds a paragraph",
     budget: Budget::NONE,
     render,
-    load: |_| unimplemented_load(),
-    read: |_| unimplemented_load(),
+    load,
+    read,
     search: None,
-    session: super::load::Session {
-        catalog: super::load::Placement::SystemPrompt,
+    session: Session {
+        catalog: Placement::UserMessage,
         modes: &[],
-        reload: "TODO",
+        reload: "the same again: `Launching skill: x` and the whole SKILL.md in a new user message part, whose tags let the model see it was loaded before",
     },
     builtins: "Letta Code's bundled skills (source `bundled`, overridden by every other source)",
     decisions: &[
@@ -91,10 +93,17 @@ pub const TARGET: Target = Target {
         "Skills given on the command line are labelled `project`; a root that is ~/.letta/skills is `global` and the agent directory `agent`",
         "The description is trimmed and loses one pair of surrounding quotes before `When to use:` is appended; `when_to_use` itself is kept as written",
         "A file without frontmatter (or with an unclosed one) has no metadata and its whole text is the body",
+        "The catalog is the legacy per-turn `<system-reminder>`, a part of the user message: placement UserMessage",
+        "load follows the `Skill` tool of the release that wraps the skill in `<id>` tags (before `<skill_content>`): the tool result `Launching skill: id`, then a user message part with the whole SKILL.md, `<SKILL_DIR>` and `${CLAUDE_SKILL_DIR}` replaced by the skill directory, after `# Skill Directory: dir` and a blank line when the directory holds other files; ids that are not XML names (`web/scraper`) are wrapped as `<skill name=\"id\">`",
+        "`Skill` reads `<root>/<id>/SKILL.md`: a skill whose frontmatter `id` differs from its directory path, or whose file is not named SKILL.md exactly, is listed but not found; skills given as paths on the command line load whatever their id",
+        "Other files are the bundled files as listed: an empty subdirectory, which Letta counts, does not add the `# Skill Directory:` line here",
+        "Errors reach the model as the thrown message (`Skill \"x\" not found. Check that ...`); skills hidden by disable-model-invocation are unknown here (Letta names them in its error)",
+        "Reads use Letta Code's `Read` tool: `file_path` absolute, for --lines A:B a 0-based `offset` A-1 and `limit` B-A+1; lines numbered `N→text`, split on \\n (a final newline makes a last, empty line), 2000 lines and 2000 characters a line at most, with its notices; the overflow file it may write is not",
+        "A read in a skill Letta does not know is `Read` on <cwd>/.agents/skills/<name>/<path>, which does not exist; refusals Letta does not make (outside the skill directory) answer with our message; text that is not UTF-8 is read with replacement characters",
     ],
 
     confidence: Confidence::Approximated,
-    reference: "letta-ai/letta-code src/agent/skills.ts (formatSkillsAsSystemReminder, discovery), src/agent/client-skills.ts @ 1f4d3e3",
+    reference: "letta-ai/letta-code src/agent/skills.ts (formatSkillsAsSystemReminder, discovery), src/agent/client-skills.ts @ 1f4d3e3; src/tools/impl/skill.ts (the `<id>`-tag release), src/tools/impl/read.ts",
 };
 
 const HEADER: &str =
@@ -248,6 +257,180 @@ fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
         .map(|(entry, source, _)| format!("- {} ({source}): {}", entry.name, entry.description()))
         .collect();
     Rendered::complete(format!("{HEADER}{}{FOOTER}", lines.join("\n")), rows.len())
+}
+
+/// `Skill`: `Launching skill: id`, and the skill's text queued as a user message part.
+fn load(input: &LoadInput<'_>) -> Output {
+    let call = Call::with("Skill", "skill", input.name);
+    let Some(entry) = input.entry().filter(|e| found_by_id(e)) else {
+        return Output::tool_error(
+            call,
+            format!(
+                "Skill \"{}\" not found. Check that the skill name is correct and that it appears in the available skills list.",
+                input.name
+            ),
+        );
+    };
+    let dir = input.cx.paths.show(&entry.skill.dir);
+    let text = String::from_utf8_lossy(entry.skill.source.bytes())
+        .replace("<SKILL_DIR>", &dir)
+        .replace("${CLAUDE_SKILL_DIR}", &dir);
+    let others = input.resources(entry).is_ok_and(|r| !r.files.is_empty());
+    let content = if others {
+        format!("# Skill Directory: {dir}\n\n{text}")
+    } else {
+        text
+    };
+    Output::tool(call, format!("Launching skill: {}", input.name))
+        .then(Role::User, wrap(&entry.name, &content))
+}
+
+/// Whether `readSkillContent` finds the skill: it reads `<root>/<id>/SKILL.md`.
+fn found_by_id(entry: &Entry<'_>) -> bool {
+    let skill = entry.skill;
+    skill.origin.scope == Scope::Custom
+        || skill.origin.root.join(&entry.name).join("SKILL.md") == skill.skill_md
+}
+
+/// `wrapSkillContent`: `<id>` tags when the id is an XML name, else `<skill name="id">`.
+fn wrap(id: &str, content: &str) -> String {
+    let mut chars = id.chars();
+    let xml_name = chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-'));
+    if xml_name {
+        format!("<{id}>\n{content}\n</{id}>")
+    } else {
+        let escaped = id
+            .replace('&', "&amp;")
+            .replace('"', "&quot;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;");
+        format!("<skill name=\"{escaped}\">\n{content}\n</skill>")
+    }
+}
+
+/// `Read`'s limits: lines by default, characters (UTF-16 units) per line.
+const READ_MAX_LINES: usize = 2000;
+const READ_MAX_CHARS_PER_LINE: u64 = 2000;
+
+/// Letta Code's `Read` tool on a file of the skill.
+fn read(input: &ReadInput<'_>) -> Output {
+    let cwd = input.cx.paths.show(&input.cx.env.cwd);
+    let path = match input.entry() {
+        Some(entry) => input.cx.paths.show(&entry.skill.dir.join(input.path)),
+        None => input.cx.paths.show(
+            &input
+                .cx
+                .env
+                .cwd
+                .join(".agents/skills")
+                .join(input.name)
+                .join(input.path),
+        ),
+    };
+    let offset = input.lines.map(|l| l.start - 1);
+    let limit = input.lines.and_then(|l| l.end.map(|end| end - l.start + 1));
+    let mut arguments = serde_json::json!({ "file_path": path });
+    if let Some(offset) = offset {
+        arguments["offset"] = offset.into();
+    }
+    if let Some(limit) = limit {
+        arguments["limit"] = limit.into();
+    }
+    let call = Call {
+        tool: "Read".to_owned(),
+        arguments: arguments.to_string(),
+    };
+    let missing =
+        || format!("File does not exist. Attempted path: {path}. Current working directory: {cwd}");
+    let Some(entry) = input.entry() else {
+        return Output::tool_error(call, missing());
+    };
+    let resource = match input
+        .provider
+        .read_resource_of(entry.skill, input.path, None)
+    {
+        Ok(resource) => resource,
+        Err(err) => {
+            let text = match err {
+                ResourceError::NotFound { .. } => missing(),
+                ResourceError::NotAFile { .. } => {
+                    format!("Path is a directory, not a file: {path}")
+                }
+                ResourceError::Binary { .. } => format!("Cannot read binary file: {path}"),
+                other => other.to_string(),
+            };
+            return Output::tool_error(call, text);
+        }
+    };
+    if mostly_control(&resource.text) {
+        return Output::tool_error(call, format!("Cannot read binary file: {path}"));
+    }
+    if js_trim(&resource.text).is_empty() {
+        return Output::tool(
+            call,
+            format!(
+                "<system-reminder>\nThe file {path} exists but has empty contents.\n</system-reminder>"
+            ),
+        );
+    }
+    Output::tool(call, numbered(&resource.text, offset, limit))
+}
+
+/// `isBinaryFile` past the NUL check: over 30% of the first 8192 bytes, as UTF-16 units, are
+/// control characters other than tab, newline, vertical tab, form feed and carriage return.
+fn mostly_control(text: &str) -> bool {
+    let head = prefix_within(text, Unit::Bytes, 8192);
+    let units: Vec<u16> = head.encode_utf16().collect();
+    if units.is_empty() {
+        return false;
+    }
+    let control = units
+        .iter()
+        .filter(|&&u| u < 9 || (u > 13 && u < 32))
+        .count();
+    control * 10 > units.len() * 3
+}
+
+/// `formatWithLineNumbers`: `N→line`, numbers padded to the widest shown, long lines cut.
+fn numbered(text: &str, offset: Option<usize>, limit: Option<usize>) -> String {
+    let lines: Vec<&str> = text.split('\n').collect();
+    let total = lines.len();
+    let start = offset.unwrap_or(0).min(total);
+    let end = offset
+        .unwrap_or(0)
+        .saturating_add(limit.unwrap_or(READ_MAX_LINES))
+        .min(total);
+    let selected = lines.get(start..end).unwrap_or_default();
+    let width = (start + selected.len()).to_string().len().max(1);
+    let mut cut_lines = false;
+    let shown: Vec<String> = selected
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let number = format!("{:>width$}", start + i + 1);
+            if Unit::Utf16.measure(line) > READ_MAX_CHARS_PER_LINE {
+                cut_lines = true;
+                let kept = prefix_within(line, Unit::Utf16, READ_MAX_CHARS_PER_LINE);
+                format!("{number}→{kept}... [line truncated]")
+            } else {
+                format!("{number}→{line}")
+            }
+        })
+        .collect();
+    let mut out = shown.join("\n");
+    if end < total && limit.is_none() {
+        out.push_str(&format!(
+            "\n\n[File truncated: showing lines {}-{end} of {total} total lines. Use offset and limit parameters to read other sections.]",
+            start + 1
+        ));
+    }
+    if cut_lines {
+        out.push_str("\n\n[Some lines exceeded 2,000 characters and were truncated.]");
+    }
+    out
 }
 
 #[cfg(test)]
@@ -445,8 +628,97 @@ mod tests {
             ]
         );
     }
-}
 
-fn unimplemented_load() -> super::load::Output {
-    super::load::Output::tool_error(super::load::Call::with("TODO", "name", ""), "TODO")
+    fn project(dir: &str, md: &str) -> MemorySkill {
+        MemorySkill::new(dir, md).in_scope(Scope::Project, 0)
+    }
+
+    #[test]
+    fn load_injects_the_whole_file_with_its_directory_and_again_on_a_reload() {
+        let skill = || {
+            project(
+                "/p/.agents/skills/a",
+                "---\ndescription: d\n---\nRun <SKILL_DIR>/x.sh or ${CLAUDE_SKILL_DIR}/y.sh\n",
+            )
+            .with_file("x.sh", "echo")
+        };
+        let first = crate::targets::load::testing::load(&TARGET, vec![skill()], "a", 0);
+        assert_eq!(first.parts.len(), 2);
+        assert_eq!(first.parts[0].text, "Launching skill: a");
+        assert_eq!(
+            first.parts[1].text,
+            "<a>\n# Skill Directory: /p/.agents/skills/a\n\n---\ndescription: d\n---\nRun /p/.agents/skills/a/x.sh or /p/.agents/skills/a/y.sh\n\n</a>"
+        );
+        assert_eq!(first.parts[1].role, Role::User);
+        let again = crate::targets::load::testing::load(&TARGET, vec![skill()], "a", 1);
+        assert_eq!(again, first);
+    }
+
+    #[test]
+    fn an_id_other_than_the_directory_is_listed_but_not_found() {
+        let md = "---\nid: other\ndescription: d\n---\n";
+        let out =
+            crate::targets::load::testing::load(&TARGET, vec![project("/p/s/a", md)], "other", 0);
+        assert!(out.error);
+        assert!(
+            out.display()
+                .starts_with("Skill \"other\" not found. Check")
+        );
+        let given = MemorySkill::new("/x/a", md);
+        let out = crate::targets::load::testing::load(&TARGET, vec![given], "other", 0);
+        assert!(!out.error);
+        assert_eq!(out.parts[1].text, format!("<other>\n{md}\n</other>"));
+    }
+
+    #[test]
+    fn ids_that_are_not_xml_names_use_a_skill_tag() {
+        assert_eq!(
+            wrap("web/scraper", "x"),
+            "<skill name=\"web/scraper\">\nx\n</skill>"
+        );
+        assert_eq!(
+            wrap("9a&\"", "x"),
+            "<skill name=\"9a&amp;&quot;\">\nx\n</skill>"
+        );
+        assert_eq!(wrap("_a.b-c9", "x"), "<_a.b-c9>\nx\n</_a.b-c9>");
+    }
+
+    #[test]
+    fn reads_number_their_lines_and_cut_long_ones() {
+        let text: String = (1..=12).map(|i| format!("l{i}\n")).collect();
+        assert_eq!(numbered(&text, Some(8), Some(3)), " 9→l9\n10→l10\n11→l11");
+        let long = format!("{}\nshort", "é".repeat(2001));
+        assert_eq!(
+            numbered(&long, None, None),
+            format!(
+                "1→{}... [line truncated]\n2→short\n\n[Some lines exceeded 2,000 characters and were truncated.]",
+                "é".repeat(2000)
+            )
+        );
+        let many: String = (1..=2500).map(|i| format!("{i}\n")).collect();
+        assert!(numbered(&many, None, None).ends_with(
+            "2000→2000\n\n[File truncated: showing lines 1-2000 of 2501 total lines. Use offset and limit parameters to read other sections.]"
+        ));
+        assert_eq!(numbered("a\n", Some(5), None), "");
+    }
+
+    #[test]
+    fn empty_and_control_files_are_named_so() {
+        let skill = project("/p/.agents/skills/a", "---\ndescription: d\n---\n")
+            .with_file("blank.md", " \n\n")
+            .with_file("ctl.bin", "\u{1}\u{2}\u{3}x");
+        let read = |path| {
+            crate::targets::load::testing::read(&TARGET, vec![skill.clone()], "a", path, None)
+        };
+        assert_eq!(
+            read("blank.md").display(),
+            "<system-reminder>\nThe file /p/.agents/skills/a/blank.md exists but has empty contents.\n</system-reminder>"
+        );
+        let control = read("ctl.bin");
+        assert!(control.error);
+        assert_eq!(
+            control.display(),
+            "Cannot read binary file: /p/.agents/skills/a/ctl.bin"
+        );
+    }
 }

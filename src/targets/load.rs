@@ -291,6 +291,80 @@ pub struct Session {
     pub reload: &'static str,
 }
 
+/// Why a read tool cut a text short.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CutBy {
+    Lines,
+    Bytes,
+}
+
+/// The head of a text as a read tool keeps it (pi's `truncateHead`, which Goose's developer
+/// `read` tool copies): whole lines while both limits hold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeadCut {
+    pub content: String,
+    /// `None` when the text was kept whole.
+    pub by: Option<CutBy>,
+    /// How many lines were kept.
+    pub lines: usize,
+    /// The first line alone is over the byte limit: nothing is kept.
+    pub first_line_too_long: bool,
+}
+
+/// Keeps the first lines of `text` (split on `\n`) while there are at most `max_lines` of them
+/// and they take at most `max_bytes` bytes of UTF-8, newlines between them included.
+pub fn cut_head(text: &str, max_lines: usize, max_bytes: usize) -> HeadCut {
+    let lines: Vec<&str> = text.split('\n').collect();
+    if lines.len() <= max_lines && text.len() <= max_bytes {
+        return HeadCut {
+            content: text.to_owned(),
+            by: None,
+            lines: lines.len(),
+            first_line_too_long: false,
+        };
+    }
+    if lines.first().is_some_and(|first| first.len() > max_bytes) {
+        return HeadCut {
+            content: String::new(),
+            by: Some(CutBy::Bytes),
+            lines: 0,
+            first_line_too_long: true,
+        };
+    }
+    let mut kept: Vec<&str> = Vec::new();
+    let mut bytes = 0;
+    let mut by = CutBy::Lines;
+    for (index, line) in lines.iter().take(max_lines).enumerate() {
+        let size = line.len() + usize::from(index > 0);
+        if bytes + size > max_bytes {
+            by = CutBy::Bytes;
+            break;
+        }
+        kept.push(line);
+        bytes += size;
+    }
+    HeadCut {
+        content: kept.join("\n"),
+        by: Some(by),
+        lines: kept.len(),
+        first_line_too_long: false,
+    }
+}
+
+/// A byte count the way pi's and Goose's read tools print it: `512B`, `50.0KB`, `1.5MB`.
+pub fn format_size(bytes: usize) -> String {
+    // Sizes this small are exact in f64.
+    #[allow(clippy::cast_precision_loss)]
+    let size = bytes as f64;
+    if bytes < 1024 {
+        format!("{bytes}B")
+    } else if bytes < 1024 * 1024 {
+        format!("{:.1}KB", size / 1024.0)
+    } else {
+        format!("{:.1}MB", size / (1024.0 * 1024.0))
+    }
+}
+
 /// Loads, reads and searches over in-memory skills in unit tests, on the made-up machine of
 /// `catalog::testing` (`/p` the working directory, `/h` home).
 #[cfg(test)]
@@ -381,11 +455,98 @@ pub(crate) mod testing {
             })
         }
     }
+
+    fn with_known<T>(
+        target: &Target,
+        skills: Vec<MemorySkill>,
+        f: impl FnOnce(&[catalog::Entry<'_>], &MemoryProvider, &Context<'_>) -> T,
+    ) -> T {
+        let provider = MemoryProvider::new(skills);
+        let env = catalog::testing::env();
+        let paths = Paths::absolute(env.home.clone());
+        let cx = Context {
+            paths: &paths,
+            env: &env,
+            context_window: None,
+        };
+        let (known, _) = catalog::known(target, provider.list(), &cx);
+        f(&known, &provider, &cx)
+    }
+
+    /// `target`'s load of `name`, after `earlier_loads` earlier ones.
+    pub fn load(
+        target: &Target,
+        skills: Vec<MemorySkill>,
+        name: &str,
+        earlier_loads: usize,
+    ) -> Output {
+        with_known(target, skills, |known, provider, cx| {
+            (target.load)(&LoadInput {
+                name,
+                known,
+                provider,
+                earlier_loads,
+                mode: None,
+                cx,
+            })
+        })
+    }
+
+    /// `target`'s read of `path` in `name`, with `lines` as `--lines` takes them.
+    pub fn read(
+        target: &Target,
+        skills: Vec<MemorySkill>,
+        name: &str,
+        path: &str,
+        lines: Option<&str>,
+    ) -> Output {
+        let lines = lines.map(|l| l.parse().expect("a line range"));
+        with_known(target, skills, |known, provider, cx| {
+            (target.read)(&ReadInput {
+                name,
+                path,
+                lines,
+                known,
+                provider,
+                cx,
+            })
+        })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn heads_are_cut_on_whole_lines() {
+        let kept = cut_head("a\nb\nc", 5, 100);
+        assert_eq!(
+            (kept.content.as_str(), kept.by, kept.lines),
+            ("a\nb\nc", None, 3)
+        );
+        let by_lines = cut_head("a\nb\nc", 2, 100);
+        assert_eq!(
+            (by_lines.content.as_str(), by_lines.by, by_lines.lines),
+            ("a\nb", Some(CutBy::Lines), 2)
+        );
+        // "aa" is 2 bytes, "\nbb" 3 more: 5 > 4.
+        let by_bytes = cut_head("aa\nbb\ncc", 10, 4);
+        assert_eq!(
+            (by_bytes.content.as_str(), by_bytes.by, by_bytes.lines),
+            ("aa", Some(CutBy::Bytes), 1)
+        );
+        let long = cut_head("xxxxx\ny", 10, 4);
+        assert!(long.first_line_too_long);
+        assert_eq!(long.content, "");
+    }
+
+    #[test]
+    fn sizes_print_like_the_read_tools() {
+        assert_eq!(format_size(512), "512B");
+        assert_eq!(format_size(50 * 1024), "50.0KB");
+        assert_eq!(format_size(1536 * 1024), "1.5MB");
+    }
 
     #[test]
     #[test]

@@ -6,10 +6,12 @@ use std::path::Path;
 
 use super::catalog::{Admitted, Collision, Context, Entry, Rendered};
 use super::env::{Env, RootSpec};
+use super::load::{Call, LoadInput, Output, Placement, ReadInput, Session};
 use super::text::{Collation, Escaping, Unit, js_trim};
 use super::{Budget, Confidence, ExtraField, NameCharset, Target};
 use crate::frontmatter::{self, Field, FrontmatterState, Value, Yaml};
 use crate::paths;
+use crate::provider::{ResourceError, check_relative};
 use crate::skill::{Scope, Skill};
 
 pub const TARGET: Target = Target {
@@ -54,13 +56,13 @@ pub const TARGET: Target = Target {
     whitespace: "the description exactly as YAML gives it; newlines are kept",
     budget: Budget::NONE,
     render,
-    load: |_| unimplemented_load(),
-    read: |_| unimplemented_load(),
+    load,
+    read,
     search: None,
-    session: super::load::Session {
-        catalog: super::load::Placement::SystemPrompt,
+    session: Session {
+        catalog: Placement::SystemPrompt,
         modes: &[],
-        reload: "TODO",
+        reload: "the same result again: the `skill` tool keeps no state",
     },
     builtins: "",
     decisions: &[
@@ -71,10 +73,17 @@ pub const TARGET: Target = Target {
         "Two skills with one name: the last one found wins, as the discovery code documents; the newest processor resolves skills by path and its instructions mention same-named skills, so newer releases may list both",
         "YAML is typed by the YAML 1.2 core schema; gray-matter's js-yaml also reads timestamps such as 2024-01-01 as dates, which would fail a string check",
         "The `formatLocation` override and the markdown and json formats are not modelled",
+        "load follows the `skill` tool of tools.ts @ b87bd13: `# Skill: name`, the instructions, then `## References`, `## Scripts` and `## Assets` lists of paths relative to each folder, a list only when it has files; the newest tools.ts drops the `# Skill:` line, prefixes each path with its folder and answers a name several skills share with a list of their paths",
+        "The instructions are the Markdown after the frontmatter, trimmed as JavaScript trims; an unclosed frontmatter leaves none",
+        "The folder lists are the bundled files under references/, scripts/ and assets/ in sorted path order (Mastra walks the folders in directory-listing order); .gitignore'd files are left out",
+        "An unknown name: `Skill \"x\" not found. Available skills: ...` with the known names in discovery order; Mastra returns it as an ordinary tool result, here it counts as refused",
+        "skill_read takes a path relative to the skill directory: one under references/, scripts/ or assets/ is read as given, any other is tried under references/, then scripts/, then assets/, as the tool's fallback does; a file elsewhere in the skill is not found",
+        "skill_read returns text for all three folders (b87bd13 returned assets base64-encoded after `[base64 encoded]`, the newest returns text); a binary file or a path that leaves the skill directory is refused with our message",
+        "skill_read's range is extractLines: the text split on \\n, the range clamped to it, a start past the end giving empty text",
     ],
 
     confidence: Confidence::Source,
-    reference: "mastra-ai/mastra packages/core/src/processors/processors/skills.ts (newest), packages/core/src/workspace/skills/workspace-skills.ts @ 8925ed9, schemas.ts (plain validators)",
+    reference: "mastra-ai/mastra packages/core/src/processors/processors/skills.ts (newest), packages/core/src/workspace/skills/workspace-skills.ts @ 8925ed9, schemas.ts (plain validators), packages/core/src/workspace/skills/tools.ts @ b87bd13, packages/core/src/workspace/line-utils.ts",
 };
 
 /// `SKILL_LIMITS.MAX_DESCRIPTION_LENGTH` in the newest validator (JavaScript `.length`).
@@ -324,6 +333,134 @@ fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
     Rendered::complete(text, sorted.len())
 }
 
+/// The folders whose files the `skill` tool lists, with their section titles.
+const FOLDERS: [(&str, &str); 3] = [
+    ("references", "References"),
+    ("scripts", "Scripts"),
+    ("assets", "Assets"),
+];
+
+/// The `skill` tool: the instructions, then the files of each resource folder.
+fn load(input: &LoadInput<'_>) -> Output {
+    let call = Call::with("skill", "name", input.name);
+    let Some(entry) = input.entry() else {
+        let names: Vec<&str> = input.known.iter().map(|e| e.name.as_str()).collect();
+        return Output::tool_error(
+            call,
+            format!(
+                "Skill \"{}\" not found. Available skills: {}",
+                input.name,
+                names.join(", ")
+            ),
+        );
+    };
+    let mut text = format!("# Skill: {}\n\n{}", entry.name, instructions(entry.skill));
+    let files = input.resources(entry).map(|r| r.files).unwrap_or_default();
+    for (folder, title) in FOLDERS {
+        let listed: Vec<String> = files
+            .iter()
+            .filter_map(|f| f.strip_prefix(folder)?.strip_prefix('/'))
+            .map(|rel| format!("- {rel}"))
+            .collect();
+        if !listed.is_empty() {
+            text.push_str(&format!("\n\n## {title}\n{}", listed.join("\n")));
+        }
+    }
+    Output::tool(call, text)
+}
+
+/// gray-matter's `content`, trimmed: the Markdown after the frontmatter.
+fn instructions(skill: &Skill) -> String {
+    match &skill.document.frontmatter {
+        FrontmatterState::Unclosed { .. } => String::new(),
+        _ => js_trim(&skill.body()).to_owned(),
+    }
+}
+
+/// The `skill_read` tool: a file of the skill's resource folders, or a range of its lines.
+fn read(input: &ReadInput<'_>) -> Output {
+    let mut arguments = serde_json::json!({ "skillName": input.name, "path": input.path });
+    if let Some(lines) = input.lines {
+        arguments["startLine"] = lines.start.into();
+        if let Some(end) = lines.end {
+            arguments["endLine"] = end.into();
+        }
+    }
+    let call = Call {
+        tool: "skill_read".to_owned(),
+        arguments: arguments.to_string(),
+    };
+    let Some(entry) = input.entry() else {
+        return Output::tool_error(call, format!("Skill \"{}\" not found.", input.name));
+    };
+    let rel = match check_relative(input.path) {
+        Ok(rel) => paths::to_slash(&rel),
+        Err(err) => return Output::tool_error(call, err.to_string()),
+    };
+    let in_folder = FOLDERS
+        .iter()
+        .any(|(folder, _)| rel.split('/').next() == Some(folder));
+    let candidates: Vec<String> = if in_folder {
+        vec![rel]
+    } else {
+        FOLDERS
+            .iter()
+            .map(|(folder, _)| format!("{folder}/{rel}"))
+            .collect()
+    };
+    for candidate in &candidates {
+        match input
+            .provider
+            .read_resource_of(entry.skill, candidate, None)
+        {
+            Ok(resource) => {
+                let (start, end) = input.lines.map_or((None, None), |l| (Some(l.start), l.end));
+                return Output::tool(call, extract_lines(&resource.text, start, end));
+            }
+            Err(ResourceError::NotFound { .. } | ResourceError::NotAFile { .. }) => {}
+            Err(err) => return Output::tool_error(call, err.to_string()),
+        }
+    }
+    let files = input
+        .provider
+        .resources_of(entry.skill)
+        .map(|r| r.files)
+        .unwrap_or_default();
+    let available: Vec<&str> = FOLDERS
+        .iter()
+        .flat_map(|(folder, _)| {
+            files
+                .iter()
+                .filter(move |f| f.strip_prefix(folder).is_some_and(|r| r.starts_with('/')))
+        })
+        .map(String::as_str)
+        .collect();
+    let list = if available.is_empty() {
+        String::new()
+    } else {
+        format!("\nAvailable files: {}", available.join(", "))
+    };
+    Output::tool_error(
+        call,
+        format!(
+            "File \"{}\" not found in skill \"{}\".{list}",
+            input.path, input.name
+        ),
+    )
+}
+
+/// `extractLines`: lines `start..=end` (1-based) of the text split on `\n`, clamped to it.
+fn extract_lines(text: &str, start: Option<usize>, end: Option<usize>) -> String {
+    let lines: Vec<&str> = text.split('\n').collect();
+    let total = lines.len();
+    let start = start.unwrap_or(1).max(1);
+    let end = end.unwrap_or(total).min(total);
+    if start > end {
+        return String::new();
+    }
+    lines[start - 1..end].join("\n")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -414,8 +551,73 @@ mod tests {
         assert!(cat.text.contains("<description>second</description>"));
         assert_eq!(cat.changes[0].kind, ChangeKind::Shadowed);
     }
-}
 
-fn unimplemented_load() -> super::load::Output {
-    super::load::Output::tool_error(super::load::Call::with("TODO", "name", ""), "TODO")
+    fn bundled() -> MemorySkill {
+        skill("/p/skills/a", "a", "A")
+            .with_file("references/deep/b.md", "B")
+            .with_file("assets/logo.svg", "<svg/>")
+            .with_file("notes.md", "not in a folder")
+            .with_file("scripts/run.sh", "one\ntwo\nthree")
+    }
+
+    fn load(skills: Vec<MemorySkill>, name: &str, earlier: usize) -> Output {
+        crate::targets::load::testing::load(&TARGET, skills, name, earlier)
+    }
+
+    fn read(path: &str, lines: Option<&str>) -> Output {
+        crate::targets::load::testing::read(&TARGET, vec![bundled()], "a", path, lines)
+    }
+
+    #[test]
+    fn folders_are_listed_relative_to_themselves_and_a_reload_is_the_same() {
+        let first = load(vec![bundled()], "a", 0);
+        assert_eq!(
+            first.display(),
+            "# Skill: a\n\n# Body\n\n## References\n- deep/b.md\n\n## Scripts\n- run.sh\n\n## Assets\n- logo.svg"
+        );
+        assert_eq!(load(vec![bundled()], "a", 1), first);
+    }
+
+    #[test]
+    fn an_unclosed_frontmatter_leaves_no_instructions() {
+        let open = MemorySkill::new(
+            "/p/skills/open",
+            "---\nname: open\ndescription: d\n# Title\n",
+        );
+        assert_eq!(load(vec![open], "open", 0).display(), "# Skill: open\n\n");
+    }
+
+    #[test]
+    fn unknown_names_list_the_skills_in_discovery_order() {
+        let skills = vec![
+            skill("/p/skills/b", "b", "B"),
+            skill("/p/skills/a", "a", "A"),
+        ];
+        let out = load(skills, "c", 0);
+        assert!(out.error);
+        assert_eq!(
+            out.display(),
+            "Skill \"c\" not found. Available skills: b, a"
+        );
+    }
+
+    #[test]
+    fn reads_fall_back_through_the_folders_and_clamp_their_ranges() {
+        let out = read("run.sh", Some("2:9"));
+        assert_eq!(out.display(), "two\nthree");
+        assert_eq!(
+            out.call.map(|c| c.arguments),
+            Some(r#"{"endLine":9,"path":"run.sh","skillName":"a","startLine":2}"#.to_owned())
+        );
+        assert_eq!(read("scripts/run.sh", Some("7:")).display(), "");
+        let elsewhere = read("notes.md", None);
+        assert!(elsewhere.error);
+        assert_eq!(
+            elsewhere.display(),
+            "File \"notes.md\" not found in skill \"a\".\nAvailable files: references/deep/b.md, scripts/run.sh, assets/logo.svg"
+        );
+        let unknown =
+            crate::targets::load::testing::read(&TARGET, vec![bundled()], "x", "run.sh", None);
+        assert_eq!(unknown.display(), "Skill \"x\" not found.");
+    }
 }

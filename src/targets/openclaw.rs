@@ -8,10 +8,14 @@ use super::catalog::{
     Admitted, BudgetUse, Change, ChangeKind, Collision, Context, Entry, Rendered,
 };
 use super::env::{Env, RootSpec};
+use super::load::{
+    Call, CutBy, LoadInput, Output, Placement, ReadInput, Session, cut_head, format_size,
+};
 use super::text::{Escaping, Unit, js_trim};
 use super::{Budget, Confidence, ExtraField, NameCharset, Target};
 use crate::frontmatter::Value;
 use crate::paths;
+use crate::provider::ResourceError;
 use crate::skill::{Scope, Skill};
 
 pub const TARGET: Target = Target {
@@ -65,13 +69,13 @@ pub const TARGET: Target = Target {
         summary: "at most 150 skills (maxSkillsInPrompt), then the catalog block within 30000 UTF-16 code units (maxSkillsPromptChars); over that the compact format (names and locations) within 29850, then the longest prefix that fits, with a warning line before the catalog",
     },
     render,
-    load: |_| unimplemented_load(),
-    read: |_| unimplemented_load(),
+    load,
+    read,
     search: None,
-    session: super::load::Session {
-        catalog: super::load::Placement::SystemPrompt,
+    session: Session {
+        catalog: Placement::SystemPrompt,
         modes: &[],
-        reload: "TODO",
+        reload: "the same file again: the model reads SKILL.md with `read` each time",
     },
     builtins: "OpenClaw's bundled skills, plugin skills and configured extra skill directories (tiers before the managed one)",
     decisions: &[
@@ -85,10 +89,15 @@ pub const TARGET: Target = Target {
         "Name and description are kept as pi reads them (untrimmed); newer OpenClaw loaders trim both",
         "Every SKILL.md path under $HOME is written ~/..., the workspace's included, as compactSkillPaths does",
         "BudgetUse reports the catalog block (without the warning line) against 30000, or the compact block against 29850",
+        "load is the model reading SKILL.md with pi's `read` tool at its <location> as the catalog writes it (`~/` included): the whole file, raw, frontmatter included; past 2000 lines or 50KB it is cut with pi's note",
+        "Reads use the same `read` tool with the file's absolute path, and for --lines A:B pi's 1-based `offset` A and `limit` B-A+1; pi splits on \\n, so a final newline makes a last, empty line",
+        "OpenClaw's wrappers around pi's tools (sandbox roots, image handling) are not modelled",
+        "An unknown name: the model has no location for it; the answer is `read`'s ENOENT for <workspace>/skills/<name>/SKILL.md, where a guess would look first",
+        "A thrown error reaches the model as its message alone; refusals pi does not make (a path outside the skill directory, a binary file) answer with our message; a file over the 256 KiB read cap counts its lines in the part read",
     ],
 
     confidence: Confidence::Source,
-    reference: "openclaw/openclaw src/agents/system-prompt.ts @ a9b858e, src/agents/skills/workspace.ts (limits, compact format); badlogic/pi-mono packages/coding-agent/src/core/skills.ts @ 83378aa",
+    reference: "openclaw/openclaw src/agents/system-prompt.ts @ a9b858e, src/agents/skills/workspace.ts (limits, compact format); badlogic/pi-mono packages/coding-agent/src/core/skills.ts @ 83378aa, packages/coding-agent/src/core/tools/read.ts",
 };
 
 /// `maxSkillsInPrompt`.
@@ -393,6 +402,131 @@ fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
     }
 }
 
+/// pi's `read` tool limits (`DEFAULT_MAX_LINES`, `DEFAULT_MAX_BYTES`).
+const READ_MAX_LINES: usize = 2000;
+const READ_MAX_BYTES: usize = 50 * 1024;
+
+/// The model reads SKILL.md at the location the catalog gave it.
+fn load(input: &LoadInput<'_>) -> Output {
+    let Some(entry) = input.entry() else {
+        return not_found(input.cx, input.name, "SKILL.md");
+    };
+    let path = location(&entry.skill.skill_md, input.cx);
+    let call = Call::with("read", "path", &path);
+    let text = String::from_utf8_lossy(entry.skill.source.bytes());
+    match pi_read(&text, &path, None, None) {
+        Ok(text) => Output::tool(call, text),
+        Err(text) => Output::tool_error(call, text),
+    }
+}
+
+/// `read` of a file of the skill, by its absolute path.
+fn read(input: &ReadInput<'_>) -> Output {
+    let Some(entry) = input.entry() else {
+        return not_found(input.cx, input.name, input.path);
+    };
+    let path = input.cx.paths.show(&entry.skill.dir.join(input.path));
+    let offset = input.lines.map(|l| l.start);
+    let limit = input.lines.and_then(|l| l.end.map(|end| end - l.start + 1));
+    let mut arguments = serde_json::json!({ "path": path });
+    if let Some(offset) = offset {
+        arguments["offset"] = offset.into();
+    }
+    if let Some(limit) = limit {
+        arguments["limit"] = limit.into();
+    }
+    let call = Call {
+        tool: "read".to_owned(),
+        arguments: arguments.to_string(),
+    };
+    let resource = match input
+        .provider
+        .read_resource_of(entry.skill, input.path, None)
+    {
+        Ok(resource) => resource,
+        Err(ResourceError::NotFound { .. }) => {
+            return Output::tool_error(call, enoent(&path));
+        }
+        Err(ResourceError::NotAFile { .. }) => {
+            return Output::tool_error(call, "EISDIR: illegal operation on a directory, read");
+        }
+        Err(err) => return Output::tool_error(call, err.to_string()),
+    };
+    match pi_read(&resource.text, &path, offset, limit) {
+        Ok(text) => Output::tool(call, text),
+        Err(text) => Output::tool_error(call, text),
+    }
+}
+
+/// A skill OpenClaw does not list: `read` on the path under the workspace's `skills/` a guess
+/// would take.
+fn not_found(cx: &Context<'_>, name: &str, file: &str) -> Output {
+    let guess = cx
+        .paths
+        .show(&cx.env.cwd.join("skills").join(name).join(file));
+    Output::tool_error(Call::with("read", "path", &guess), enoent(&guess))
+}
+
+fn enoent(path: &str) -> String {
+    format!("ENOENT: no such file or directory, access '{path}'")
+}
+
+/// pi's `read` tool on a text: split on `\n`, from the 1-based `offset`, `limit` lines, cut by
+/// `truncateHead`, with pi's note on how to go on. `path` is the path as the model gave it.
+fn pi_read(
+    text: &str,
+    path: &str,
+    offset: Option<usize>,
+    limit: Option<usize>,
+) -> Result<String, String> {
+    let all: Vec<&str> = text.split('\n').collect();
+    let total = all.len();
+    let start = offset.map_or(0, |o| o.saturating_sub(1));
+    if start >= total {
+        return Err(format!(
+            "Offset {} is beyond end of file ({total} lines total)",
+            offset.unwrap_or(0)
+        ));
+    }
+    let end = limit.map_or(total, |limit| start.saturating_add(limit).min(total));
+    let selected = all[start..end].join("\n");
+    let cut = cut_head(&selected, READ_MAX_LINES, READ_MAX_BYTES);
+    let first = start + 1;
+    if cut.first_line_too_long {
+        let size = all.get(start).map_or(0, |line| line.len());
+        return Ok(format!(
+            "[Line {first} is {}, exceeds {} limit. Use bash: sed -n '{first}p' {path} | head -c {READ_MAX_BYTES}]",
+            format_size(size),
+            format_size(READ_MAX_BYTES)
+        ));
+    }
+    let mut out = cut.content;
+    match cut.by {
+        Some(by) => {
+            let last = first + cut.lines - 1;
+            let next = last + 1;
+            out.push_str(&match by {
+                CutBy::Lines => format!(
+                    "\n\n[Showing lines {first}-{last} of {total}. Use offset={next} to continue.]"
+                ),
+                CutBy::Bytes => format!(
+                    "\n\n[Showing lines {first}-{last} of {total} ({} limit). Use offset={next} to continue.]",
+                    format_size(READ_MAX_BYTES)
+                ),
+            });
+        }
+        None if limit.is_some() && end < total => {
+            out.push_str(&format!(
+                "\n\n[{} more lines in file. Use offset={} to continue.]",
+                total - end,
+                end + 1
+            ));
+        }
+        None => {}
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -575,8 +709,83 @@ mod tests {
         let bytes = build(vec![skill("/p/skills/a", "a", &"\u{E9}".repeat(14_900))]);
         assert!(bytes.changes.is_empty(), "2-byte characters are one unit");
     }
-}
 
-fn unimplemented_load() -> super::load::Output {
-    super::load::Output::tool_error(super::load::Call::with("TODO", "name", ""), "TODO")
+    fn home_skill() -> MemorySkill {
+        MemorySkill::new(
+            "/h/.agents/skills/a",
+            "---\nname: a\ndescription: d\n---\n# A\n",
+        )
+        .in_scope(Scope::User, 0)
+        .with_file("notes.md", "one\ntwo\nthree\n")
+    }
+
+    fn read_of(lines: Option<&str>) -> Output {
+        crate::targets::load::testing::read(&TARGET, vec![home_skill()], "a", "notes.md", lines)
+    }
+
+    #[test]
+    fn load_reads_the_raw_file_at_its_catalog_location_every_time() {
+        let load = |earlier| {
+            crate::targets::load::testing::load(&TARGET, vec![home_skill()], "a", earlier)
+        };
+        let first = load(0);
+        assert_eq!(first.display(), "---\nname: a\ndescription: d\n---\n# A\n");
+        assert_eq!(
+            first.call.as_ref().map(|c| c.arguments.as_str()),
+            Some(r#"{"path":"~/.agents/skills/a/SKILL.md"}"#)
+        );
+        assert_eq!(load(1), first);
+    }
+
+    #[test]
+    fn an_unknown_name_is_a_missing_file_where_a_guess_would_look() {
+        let out = crate::targets::load::testing::load(&TARGET, vec![home_skill()], "b", 0);
+        assert!(out.error);
+        assert_eq!(
+            out.display(),
+            "ENOENT: no such file or directory, access '/p/skills/b/SKILL.md'"
+        );
+    }
+
+    #[test]
+    fn reads_take_pi_offsets_and_say_what_is_left() {
+        let out = read_of(Some("2:3"));
+        assert_eq!(
+            out.display(),
+            "two\nthree\n\n[1 more lines in file. Use offset=4 to continue.]"
+        );
+        assert_eq!(
+            out.call.map(|c| c.arguments),
+            Some(r#"{"limit":2,"offset":2,"path":"/h/.agents/skills/a/notes.md"}"#.to_owned())
+        );
+        assert_eq!(read_of(Some("4:")).display(), "");
+        let past = read_of(Some("6:"));
+        assert!(past.error);
+        assert_eq!(
+            past.display(),
+            "Offset 6 is beyond end of file (4 lines total)"
+        );
+        assert_eq!(read_of(None).display(), "one\ntwo\nthree\n");
+    }
+
+    #[test]
+    fn long_files_are_cut_by_lines_or_bytes() {
+        let long: String = (1..=2100).map(|i| format!("{i}\n")).collect();
+        let cut = pi_read(&long, "f", None, None).unwrap();
+        assert!(
+            cut.ends_with("2000\n\n[Showing lines 1-2000 of 2101. Use offset=2001 to continue.]")
+        );
+        let wide = format!("{}\n{}\n", "x".repeat(30 * 1024), "y".repeat(30 * 1024));
+        let cut = pi_read(&wide, "f", None, None).unwrap();
+        assert!(
+            cut.ends_with(
+                "x\n\n[Showing lines 1-1 of 3 (50.0KB limit). Use offset=2 to continue.]"
+            )
+        );
+        let huge = "z".repeat(51 * 1024);
+        assert_eq!(
+            pi_read(&huge, "~/f", Some(1), None).unwrap(),
+            "[Line 1 is 51.0KB, exceeds 50.0KB limit. Use bash: sed -n '1p' ~/f | head -c 51200]"
+        );
+    }
 }
