@@ -549,7 +549,6 @@ mod tests {
     }
 
     #[test]
-    #[test]
     fn several_arguments_keep_their_order() {
         let call = Call::with_args(
             "read",
