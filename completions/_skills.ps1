@@ -127,6 +127,7 @@ Register-ArgumentCompleter -Native -CommandName 'skills' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'Search files that .gitignore excludes, too')
             [CompletionResult]::new('--roots', '--roots', [CompletionResultType]::ParameterName, 'Discover skills where the runtime itself looks (its project and user roots, with their environment overrides) instead of under PATHs')
+            [CompletionResult]::new('--table', '--table', [CompletionResultType]::ParameterName, 'Print only the per-request table and the verdict on the cached prefix, not the transcript')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break

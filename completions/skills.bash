@@ -577,7 +577,7 @@ _skills() {
             return 0
             ;;
         skills__subcmd__simulate)
-            opts="-t -h --no-ignore --max-depth --max-dirs --target --roots --path-prefix --load --read --search --turns --mode --context-window --user --format --help"
+            opts="-t -h --no-ignore --max-depth --max-dirs --target --roots --path-prefix --load --read --search --turns --mode --context-window --user --table --format --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

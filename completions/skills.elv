@@ -117,6 +117,7 @@ set edit:completion:arg-completer[skills] = {|@words|
             cand --format 'Output format'
             cand --no-ignore 'Search files that .gitignore excludes, too'
             cand --roots 'Discover skills where the runtime itself looks (its project and user roots, with their environment overrides) instead of under PATHs'
+            cand --table 'Print only the per-request table and the verdict on the cached prefix, not the transcript'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }

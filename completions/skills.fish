@@ -107,6 +107,7 @@ complete -c skills -n "__fish_skills_using_subcommand simulate" -l format -d 'Ou
 json\t'The stable JSON schema `skills.load/v1`: the call, each part, the record and sizes'"
 complete -c skills -n "__fish_skills_using_subcommand simulate" -l no-ignore -d 'Search files that .gitignore excludes, too'
 complete -c skills -n "__fish_skills_using_subcommand simulate" -l roots -d 'Discover skills where the runtime itself looks (its project and user roots, with their environment overrides) instead of under PATHs'
+complete -c skills -n "__fish_skills_using_subcommand simulate" -l table -d 'Print only the per-request table and the verdict on the cached prefix, not the transcript'
 complete -c skills -n "__fish_skills_using_subcommand simulate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c skills -n "__fish_skills_using_subcommand new" -l dir -d 'Where to create the skill\'s folder' -r -F
 complete -c skills -n "__fish_skills_using_subcommand new" -l description -d 'What the skill does and when to use it (default: a placeholder that says so)' -r

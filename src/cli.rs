@@ -404,6 +404,11 @@ pub struct SimulateArgs {
     #[arg(long, value_name = "TEXT", default_value = crate::simulate::DEFAULT_USER_MESSAGE)]
     pub user: String,
 
+    /// Print only the per-request table and the verdict on the cached prefix, not the
+    /// transcript.
+    #[arg(long, conflicts_with = "format")]
+    pub table: bool,
+
     /// Output format.
     #[arg(long, value_enum, default_value_t = LoadFormat::Text)]
     pub format: LoadFormat,

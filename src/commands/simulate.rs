@@ -32,7 +32,7 @@ pub fn run(args: &SimulateArgs, out: &mut dyn Write) -> Result<Outcome> {
         },
     );
     match args.format {
-        LoadFormat::Text => write_text(out, &view::human(&session))?,
+        LoadFormat::Text => write_text(out, &view::human(&session, !args.table))?,
         LoadFormat::Json => write_json(
             out,
             &SimulateReport {

@@ -17,11 +17,14 @@ pub struct SimulateReport<'a> {
     pub session: &'a Session,
 }
 
-/// The last request message by message, then one table row per request and a verdict on the
-/// cached prefix.
-pub fn human(session: &Session) -> String {
-    let mut out = transcript(&session.messages);
-    out.push('\n');
+/// The last request message by message (with `transcript`), then one table row per request and
+/// a verdict on the cached prefix.
+pub fn human(session: &Session, with_transcript: bool) -> String {
+    let mut out = String::new();
+    if with_transcript {
+        out.push_str(&transcript(&session.messages));
+        out.push('\n');
+    }
     out.push_str(&table::render(
         &[
             "STEP",
