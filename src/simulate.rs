@@ -376,6 +376,7 @@ fn perform(
             lines: *lines,
             known,
             provider,
+            mode,
             cx,
         }),
         Step::Search(query) => match target.search {

@@ -230,6 +230,7 @@ fn mutated_skills_never_break_a_catalog_load_or_read() {
                         lines: None,
                         known: &known,
                         provider: &provider,
+                        mode: None,
                         cx: &cx,
                     };
                     let once = (target.read)(&input);

@@ -26,6 +26,7 @@ pub fn run(args: &LoadArgs, out: &mut dyn Write) -> Result<Outcome> {
             lines: args.lines,
             known: &known,
             provider: &machine.provider,
+            mode,
             cx: &cx,
         }),
         None => (target.load)(&LoadInput {

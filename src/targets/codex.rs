@@ -1211,6 +1211,7 @@ mod tests {
                 lines,
                 known: &known,
                 provider: &provider,
+                mode: None,
                 cx: &cx,
             })
         };

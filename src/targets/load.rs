@@ -204,6 +204,8 @@ pub struct ReadInput<'a> {
     pub lines: Option<LineRange>,
     pub known: &'a [Entry<'a>],
     pub provider: &'a dyn SkillProvider,
+    /// The runtime's load mode, for runtimes whose reads follow it (trpc-agent-go's docs).
+    pub mode: Option<&'a str>,
     pub cx: &'a Context<'a>,
 }
 
@@ -439,6 +441,7 @@ pub(crate) mod testing {
                 lines,
                 known: &known,
                 provider: &self.provider,
+                mode: None,
                 cx: &cx,
             })
         }
@@ -508,6 +511,7 @@ pub(crate) mod testing {
                 lines,
                 known,
                 provider,
+                mode: None,
                 cx,
             })
         })

@@ -762,6 +762,7 @@ mod tests {
                     lines,
                     known: input.known,
                     provider: input.provider,
+                    mode: None,
                     cx: input.cx,
                 })
             })

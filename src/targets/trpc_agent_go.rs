@@ -67,7 +67,7 @@ const DECISIONS: &[&str] = &[
     "tool-result materialisation: the stub is replaced by [Loaded] <name>\\n\\n<body>\\nDocs loaded: none\\n, without the leading newline (skills_tool_result.go starts the text with [Loaded]); a blank body leaves out the [Loaded] lines",
     "an unknown name is the tool error `Error: callable tool execution failed: unknown skill: <name>` (the flow's ErrorCallableToolExecution prefix before the tool's error)",
     "a --file read is `skill_select_docs {skill, docs: [path], mode: add}` for a skill loaded earlier in the turn; its result is the tool's JSON output as Go marshals it ({\"skill\":…,\"selected_docs\":[…],\"mode\":\"add\"}, with < > & escaped as \\u003c \\u003e \\u0026) and the system-prompt part is the doc block \\n[Doc] <path>\\n\\n<content>\\n that follows the skill's block on the next request (whose Docs loaded line then names the doc); an empty doc adds nothing",
-    "reads are shown for the default materialisation (a read has no mode); the doc path is the normalised relative path; docs are read through the provider's guards and cap, the truncation notice on its own line after the content",
+    "a read follows the load mode: with tool-result materialisation the doc block follows the selection JSON in the tool result, otherwise it is added to the system message; the doc path is the normalised relative path; docs are read through the provider's guards and cap, the truncation notice on its own line after the content",
     "a file that is not a doc (docs are the .md and .txt files other than SKILL.md) is refused with `\"<path>\" is not a doc of skill \"<name>\": docs are its .md and .txt files other than SKILL.md` (our wording: the runtime would accept the name and materialise nothing); --lines is refused with `skill_select_docs selects whole docs; it has no line range`; other refusals are `Error: <reason>`",
 ];
 
@@ -335,9 +335,9 @@ fn read(input: &ReadInput<'_>) -> Output {
         go_string(&entry.name),
         go_string(&rel)
     );
-    let output = Output::tool(call, result).lasting(Lifetime::Turn);
+    let (lifetime, in_tool_result) = materialisation(input.mode);
     if resource.text.is_empty() {
-        return output;
+        return Output::tool(call, result).lasting(lifetime);
     }
     let mut block = format!("\n[Doc] {rel}\n\n{}", resource.text);
     if let Some(notice) = resource.truncation_notice() {
@@ -345,7 +345,13 @@ fn read(input: &ReadInput<'_>) -> Output {
         block.push_str(&notice);
     }
     block.push('\n');
-    output.then(Role::System, block)
+    let output = if in_tool_result {
+        // Materialised with the skill in tool results: the doc follows the selection there.
+        Output::tool(call, format!("{result}\n{block}"))
+    } else {
+        Output::tool(call, result).then(Role::System, block)
+    };
+    output.lasting(lifetime)
 }
 
 #[cfg(test)]
