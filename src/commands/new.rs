@@ -137,11 +137,12 @@ fn refusal<'a>(what: &str, findings: impl Iterator<Item = &'a Finding>) -> Error
             }
         }
     }
-    let help = if helps.is_empty() {
-        "`skills explain RULE` says more".to_owned()
-    } else {
-        helps.join("; ")
-    };
+    // Several rules about one name tend to give the same advice in other words: the first
+    // (the rules run in ID order) is enough.
+    let help = helps
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| "`skills explain RULE` says more".to_owned());
     Error::Refused { message, help }
 }
 
