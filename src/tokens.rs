@@ -13,6 +13,8 @@
 //! [`Variants`] counts many texts that differ from one base text in a small region (a catalog
 //! rendered without one of its skills) by tokenizing only that region, exactly.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::fmt;
 use std::sync::Once;
 use std::thread;
@@ -47,7 +49,39 @@ impl fmt::Display for Encoding {
 
 /// The number of tokens `text` encodes to.
 pub fn count(text: &str, encoding: Encoding) -> usize {
-    tokenizer(encoding).count(text)
+    let tokenizer = tokenizer(encoding);
+    PIECES.with_borrow_mut(|known| {
+        let known = &mut known[encoding as usize];
+        // What `Tokenizer::count` does (neither encoding normalises), with each short piece's
+        // count remembered: most pieces are common words, and counting one costs more than
+        // looking it up.
+        tokenizer
+            .split(text)
+            .map(|piece| {
+                if piece.len() > MAX_REMEMBERED {
+                    return tokenizer.bpe.count(piece.as_bytes());
+                }
+                if let Some(&n) = known.get(piece) {
+                    return n as usize;
+                }
+                let n = tokenizer.bpe.count(piece.as_bytes());
+                if known.len() >= MAX_PIECES {
+                    known.clear();
+                }
+                known.insert(piece.into(), u32::try_from(n).unwrap_or(u32::MAX));
+                n
+            })
+            .sum()
+    })
+}
+
+/// Pieces up to this many bytes have their counts remembered…
+const MAX_REMEMBERED: usize = 24;
+/// …this many per thread and encoding, at most.
+const MAX_PIECES: usize = 1 << 16;
+
+thread_local! {
+    static PIECES: RefCell<[HashMap<Box<str>, u32>; 2]> = RefCell::default();
 }
 
 /// Starts loading the encoding's tables on another core, once, for a caller that will probably
