@@ -28,6 +28,7 @@
 pub mod cli;
 pub mod commands;
 pub mod config;
+pub mod cost;
 pub mod error;
 pub mod fix;
 pub mod frontmatter;
@@ -76,5 +77,6 @@ pub fn run(cli: cli::Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<Ou
         cli::Command::Catalog(args) => commands::catalog::run(&args, out, err),
         cli::Command::Targets(args) => commands::targets::run(&args, out),
         cli::Command::Load(args) => commands::load::run(&args, out),
+        cli::Command::Tokens(args) => commands::tokens::run(&args, out, err),
     }
 }

@@ -7,6 +7,7 @@ pub mod list;
 pub mod load;
 pub mod runtime;
 pub mod targets;
+pub mod tokens;
 
 use std::path::PathBuf;
 

@@ -9,6 +9,7 @@ pub mod load;
 pub mod sarif;
 pub mod table;
 pub mod targets;
+pub mod tokens;
 
 use std::io::Write;
 
