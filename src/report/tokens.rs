@@ -356,7 +356,12 @@ fn totals(costs: &Costs<'_>) -> String {
         row(
             "  overhead",
             costs.overhead(),
-            "the catalog without any skill's entry".to_owned(),
+            if budget_binds(costs) {
+                "the catalog without any skill's entry, and the room the budget shares out"
+            } else {
+                "the catalog without any skill's entry"
+            }
+            .to_owned(),
         ),
         row(
             "bodies",
@@ -391,20 +396,33 @@ fn budget(target: &Target, costs: &Costs<'_>, context_window: u64) -> String {
         unit.name(),
         percent(used, limit)
     );
-    for change in &costs.catalog.changes {
-        if matches!(
-            change.kind,
-            ChangeKind::Shortened | ChangeKind::DescriptionRemoved | ChangeKind::Omitted
-        ) {
-            let _ = writeln!(
-                out,
-                "  {}: {}",
-                change.name,
-                change_note(change.kind, &change.reason)
-            );
-        }
+    if budget_binds(costs) {
+        let _ = writeln!(
+            out,
+            "  the budget binds: leaving a skill out gives its room to the others, so catalog entries are small or negative"
+        );
+    }
+    for change in costs.catalog.changes.iter().filter(|c| by_budget(c.kind)) {
+        let _ = writeln!(
+            out,
+            "  {}: {}",
+            change.name,
+            change_note(change.kind, &change.reason)
+        );
     }
     out
+}
+
+/// Whether the budget shortened a description or left a skill out.
+fn budget_binds(costs: &Costs<'_>) -> bool {
+    costs.catalog.changes.iter().any(|c| by_budget(c.kind))
+}
+
+fn by_budget(kind: ChangeKind) -> bool {
+    matches!(
+        kind,
+        ChangeKind::Shortened | ChangeKind::DescriptionRemoved | ChangeKind::Omitted
+    )
 }
 
 /// One line per skill over a limit, and what was not measured, for stderr.
