@@ -205,16 +205,9 @@ where
     P: SkillProvider + Sync,
 {
     let skills = provider.list();
-    let (known, mut changes) = catalog::known(target, skills, cx);
-    let rendered = (target.render)(&known, cx);
-    changes.extend(rendered.changes);
-    let full = Catalog {
-        text: rendered.text,
-        found: skills.len(),
-        listed: rendered.listed,
-        budget: rendered.budget,
-        changes,
-    };
+    // The catalog exactly as `skills catalog` builds it, and the skills it is built from.
+    let full = catalog::build(target, skills, cx);
+    let (known, _) = catalog::known(target, skills, cx);
     // Names two skills compete for: leaving one out can bring another in.
     let contested: HashSet<&str> = full
         .changes
