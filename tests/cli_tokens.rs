@@ -443,5 +443,45 @@ fn the_corpus_adds_up_for_every_target() {
             size_sum(skills.iter().map(|s| &s["resources"])),
             "{target}"
         );
+        // Some entries against the catalog of every other skill, given one by one in
+        // discovery order: a listed skill, the first shadowed one and the skill it loses to.
+        // (Codex names roots in its catalog, and here every skill would be a root of its own.)
+        if matches!(target, "codex") {
+            continue;
+        }
+        let dirs: Vec<String> = skills
+            .iter()
+            .map(|s| {
+                let path = s["path"].as_str().unwrap();
+                path[..path.rfind('/').unwrap()].to_owned()
+            })
+            .collect();
+        let mut sample = vec![0, skills.len() / 2];
+        if let Some(loser) = skills.iter().position(|s| s["status"] == "shadowed") {
+            let name = &skills[loser]["name"];
+            sample.push(loser);
+            sample.extend(
+                skills
+                    .iter()
+                    .position(|s| &s["name"] == name && s["status"] != "shadowed"),
+            );
+        }
+        for i in sample {
+            let mut args = vec!["catalog", "-t", target, "--context-window", "200000"];
+            args.extend(
+                dirs.iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, d)| d.as_str()),
+            );
+            let without = run(&args).stdout;
+            assert_eq!(
+                tokens_of(&skills[i]["catalog"]),
+                tokens_of(&v["catalog"]["size"])
+                    - i64::try_from(tokens::count(&without, Encoding::O200kBase)).unwrap(),
+                "{target}: {}",
+                skills[i]["path"]
+            );
+        }
     }
 }
