@@ -37,6 +37,7 @@ Register-ArgumentCompleter -Native -CommandName 'skills' -ScriptBlock {
             [CompletionResult]::new('unpack', 'unpack', [CompletionResultType]::ParameterValue, 'Install a skill from a .skill or .zip archive, refusing anything unsafe')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print the completion script for a shell')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page of `skills` or of one of its commands (roff)')
+            [CompletionResult]::new('tokens', 'tokens', [CompletionResultType]::ParameterValue, 'Count what each skill costs in model tokens: its catalog entry (every turn), its body (each load) and its files (each read), with characters and bytes')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -172,6 +173,25 @@ Register-ArgumentCompleter -Native -CommandName 'skills' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             break
         }
+        'skills;tokens' {
+            [CompletionResult]::new('--max-depth', '--max-depth', [CompletionResultType]::ParameterName, 'How many directory levels below each path to search')
+            [CompletionResult]::new('--max-dirs', '--max-dirs', [CompletionResultType]::ParameterName, 'How many directories to visit per path before stopping (reported when hit)')
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'The runtime (`skills targets` lists them)')
+            [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'The runtime (`skills targets` lists them)')
+            [CompletionResult]::new('--path-prefix', '--path-prefix', [CompletionResultType]::ParameterName, 'Write paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output is the same on every machine')
+            [CompletionResult]::new('--encoding', '--encoding', [CompletionResultType]::ParameterName, 'The model tokenizer to count with')
+            [CompletionResult]::new('--context-window', '--context-window', [CompletionResultType]::ParameterName, 'The model''s context window in tokens, for catalog budgets that scale with it (Claude Code, Codex)')
+            [CompletionResult]::new('--sort', '--sort', [CompletionResultType]::ParameterName, 'The order of the skills: discovery order (path), by name, or largest first')
+            [CompletionResult]::new('--max-catalog-tokens', '--max-catalog-tokens', [CompletionResultType]::ParameterName, 'Exit 1 when a skill''s catalog entry is more than N tokens')
+            [CompletionResult]::new('--max-body-tokens', '--max-body-tokens', [CompletionResultType]::ParameterName, 'Exit 1 when a skill''s body (what a load adds) is more than N tokens')
+            [CompletionResult]::new('--max-skill-tokens', '--max-skill-tokens', [CompletionResultType]::ParameterName, 'Exit 1 when a skill''s catalog entry, body and resources together are more than N tokens')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'Search files that .gitignore excludes, too')
+            [CompletionResult]::new('--roots', '--roots', [CompletionResultType]::ParameterName, 'Discover skills where the runtime itself looks (its project and user roots, with their environment overrides) instead of under PATHs')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'skills;help' {
             [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Check skills against the standard and the selected runtimes')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Show a rule''s documentation, or the table of every rule')
@@ -185,6 +205,7 @@ Register-ArgumentCompleter -Native -CommandName 'skills' -ScriptBlock {
             [CompletionResult]::new('unpack', 'unpack', [CompletionResultType]::ParameterValue, 'Install a skill from a .skill or .zip archive, refusing anything unsafe')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print the completion script for a shell')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page of `skills` or of one of its commands (roff)')
+            [CompletionResult]::new('tokens', 'tokens', [CompletionResultType]::ParameterValue, 'Count what each skill costs in model tokens: its catalog entry (every turn), its body (each load) and its files (each read), with characters and bytes')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -222,6 +243,9 @@ Register-ArgumentCompleter -Native -CommandName 'skills' -ScriptBlock {
             break
         }
         'skills;help;man' {
+            break
+        }
+        'skills;help;tokens' {
             break
         }
         'skills;help;help' {

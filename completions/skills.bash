@@ -52,6 +52,9 @@ _skills() {
             skills,targets)
                 cmd="skills__subcmd__targets"
                 ;;
+            skills,tokens)
+                cmd="skills__subcmd__tokens"
+                ;;
             skills,unpack)
                 cmd="skills__subcmd__unpack"
                 ;;
@@ -91,6 +94,9 @@ _skills() {
             skills__subcmd__help,targets)
                 cmd="skills__subcmd__help__subcmd__targets"
                 ;;
+            skills__subcmd__help,tokens)
+                cmd="skills__subcmd__help__subcmd__tokens"
+                ;;
             skills__subcmd__help,unpack)
                 cmd="skills__subcmd__help__subcmd__unpack"
                 ;;
@@ -101,7 +107,7 @@ _skills() {
 
     case "${cmd}" in
         skills)
-            opts="-h -V --help --version lint explain list catalog targets load simulate new package unpack completions man help"
+            opts="-h -V --help --version lint explain list catalog targets load simulate new package unpack completions man tokens help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -189,7 +195,7 @@ _skills() {
             return 0
             ;;
         skills__subcmd__help)
-            opts="lint explain list catalog targets load simulate new package unpack completions man help"
+            opts="lint explain list catalog targets load simulate new package unpack completions man tokens help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -357,6 +363,20 @@ _skills() {
             return 0
             ;;
         skills__subcmd__help__subcmd__targets)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        skills__subcmd__help__subcmd__tokens)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -649,6 +669,68 @@ _skills() {
                 return 0
             fi
             case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        skills__subcmd__tokens)
+            opts="-t -h --no-ignore --max-depth --max-dirs --target --roots --path-prefix --encoding --context-window --sort --max-catalog-tokens --max-body-tokens --max-skill-tokens --format --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --max-depth)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-dirs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --path-prefix)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "o200k_base cl100k_base" -- "${cur}"))
+                    return 0
+                    ;;
+                --context-window)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sort)
+                    COMPREPLY=($(compgen -W "path name catalog body resources total" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-catalog-tokens)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-body-tokens)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-skill-tokens)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "table json" -- "${cur}"))
                     return 0

@@ -34,6 +34,7 @@ set edit:completion:arg-completer[skills] = {|@words|
             cand unpack 'Install a skill from a .skill or .zip archive, refusing anything unsafe'
             cand completions 'Print the completion script for a shell'
             cand man 'Print the man page of `skills` or of one of its commands (roff)'
+            cand tokens 'Count what each skill costs in model tokens: its catalog entry (every turn), its body (each load) and its files (each read), with characters and bytes'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'skills;lint'= {
@@ -156,6 +157,24 @@ set edit:completion:arg-completer[skills] = {|@words|
             cand -h 'Print help'
             cand --help 'Print help'
         }
+        &'skills;tokens'= {
+            cand --max-depth 'How many directory levels below each path to search'
+            cand --max-dirs 'How many directories to visit per path before stopping (reported when hit)'
+            cand -t 'The runtime (`skills targets` lists them)'
+            cand --target 'The runtime (`skills targets` lists them)'
+            cand --path-prefix 'Write paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output is the same on every machine'
+            cand --encoding 'The model tokenizer to count with'
+            cand --context-window 'The model''s context window in tokens, for catalog budgets that scale with it (Claude Code, Codex)'
+            cand --sort 'The order of the skills: discovery order (path), by name, or largest first'
+            cand --max-catalog-tokens 'Exit 1 when a skill''s catalog entry is more than N tokens'
+            cand --max-body-tokens 'Exit 1 when a skill''s body (what a load adds) is more than N tokens'
+            cand --max-skill-tokens 'Exit 1 when a skill''s catalog entry, body and resources together are more than N tokens'
+            cand --format 'Output format'
+            cand --no-ignore 'Search files that .gitignore excludes, too'
+            cand --roots 'Discover skills where the runtime itself looks (its project and user roots, with their environment overrides) instead of under PATHs'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'skills;help'= {
             cand lint 'Check skills against the standard and the selected runtimes'
             cand explain 'Show a rule''s documentation, or the table of every rule'
@@ -169,6 +188,7 @@ set edit:completion:arg-completer[skills] = {|@words|
             cand unpack 'Install a skill from a .skill or .zip archive, refusing anything unsafe'
             cand completions 'Print the completion script for a shell'
             cand man 'Print the man page of `skills` or of one of its commands (roff)'
+            cand tokens 'Count what each skill costs in model tokens: its catalog entry (every turn), its body (each load) and its files (each read), with characters and bytes'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'skills;help;lint'= {
@@ -194,6 +214,8 @@ set edit:completion:arg-completer[skills] = {|@words|
         &'skills;help;completions'= {
         }
         &'skills;help;man'= {
+        }
+        &'skills;help;tokens'= {
         }
         &'skills;help;help'= {
         }

@@ -38,6 +38,7 @@ complete -c skills -n "__fish_skills_needs_command" -f -a "package" -d 'Build a 
 complete -c skills -n "__fish_skills_needs_command" -f -a "unpack" -d 'Install a skill from a .skill or .zip archive, refusing anything unsafe'
 complete -c skills -n "__fish_skills_needs_command" -f -a "completions" -d 'Print the completion script for a shell'
 complete -c skills -n "__fish_skills_needs_command" -f -a "man" -d 'Print the man page of `skills` or of one of its commands (roff)'
+complete -c skills -n "__fish_skills_needs_command" -f -a "tokens" -d 'Count what each skill costs in model tokens: its catalog entry (every turn), its body (each load) and its files (each read), with characters and bytes'
 complete -c skills -n "__fish_skills_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c skills -n "__fish_skills_using_subcommand lint" -l max-depth -d 'How many directory levels below each path to search' -r
 complete -c skills -n "__fish_skills_using_subcommand lint" -l max-dirs -d 'How many directories to visit per path before stopping (reported when hit)' -r
@@ -130,16 +131,38 @@ complete -c skills -n "__fish_skills_using_subcommand unpack" -l force -d 'Repla
 complete -c skills -n "__fish_skills_using_subcommand unpack" -s h -l help -d 'Print help'
 complete -c skills -n "__fish_skills_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c skills -n "__fish_skills_using_subcommand man" -s h -l help -d 'Print help'
-complete -c skills -n "__fish_skills_using_subcommand help; and not __fish_seen_subcommand_from lint explain list catalog targets load simulate new package unpack completions man help" -f -a "lint" -d 'Check skills against the standard and the selected runtimes'
-complete -c skills -n "__fish_skills_using_subcommand help; and not __fish_seen_subcommand_from lint explain list catalog targets load simulate new package unpack completions man help" -f -a "explain" -d 'Show a rule\'s documentation, or the table of every rule'
-complete -c skills -n "__fish_skills_using_subcommand help; and not __fish_seen_subcommand_from lint explain list catalog targets load simulate new package unpack completions man help" -f -a "list" -d 'List every skill found under the paths: name, scope, path and status'
-complete -c skills -n "__fish_skills_using_subcommand help; and not __fish_seen_subcommand_from lint explain list catalog targets load simulate new package unpack completions man help" -f -a "catalog" -d 'Print the exact catalog bytes a runtime puts in the prompt for these skills'
-complete -c skills -n "__fish_skills_using_subcommand help; and not __fish_seen_subcommand_from lint explain list catalog targets load simulate new package unpack completions man help" -f -a "targets" -d 'List the runtime targets: roots, budget, confidence and sources'
-complete -c skills -n "__fish_skills_using_subcommand help; and not __fish_seen_subcommand_from lint explain list catalog targets load simulate new package unpack completions man help" -f -a "load" -d 'Print exactly what a runtime gives the model when it activates a skill, or reads one of its files'
-complete -c skills -n "__fish_skills_using_subcommand help; and not __fish_seen_subcommand_from lint explain list catalog targets load simulate new package unpack completions man help" -f -a "simulate" -d 'Play a session as a runtime builds it: the catalog, each skill load and file read, the size of every request and whether its cached prefix stays byte-identical'
-complete -c skills -n "__fish_skills_using_subcommand help; and not __fish_seen_subcommand_from lint explain list catalog targets load simulate new package unpack completions man help" -f -a "new" -d 'Create a skill folder that passes `skills lint` as it is'
-complete -c skills -n "__fish_skills_using_subcommand help; and not __fish_seen_subcommand_from lint explain list catalog targets load simulate new package unpack completions man help" -f -a "package" -d 'Build a reproducible NAME.skill archive of a skill, checked against the upload rules'
-complete -c skills -n "__fish_skills_using_subcommand help; and not __fish_seen_subcommand_from lint explain list catalog targets load simulate new package unpack completions man help" -f -a "unpack" -d 'Install a skill from a .skill or .zip archive, refusing anything unsafe'
-complete -c skills -n "__fish_skills_using_subcommand help; and not __fish_seen_subcommand_from lint explain list catalog targets load simulate new package unpack completions man help" -f -a "completions" -d 'Print the completion script for a shell'
-complete -c skills -n "__fish_skills_using_subcommand help; and not __fish_seen_subcommand_from lint explain list catalog targets load simulate new package unpack completions man help" -f -a "man" -d 'Print the man page of `skills` or of one of its commands (roff)'
-complete -c skills -n "__fish_skills_using_subcommand help; and not __fish_seen_subcommand_from lint explain list catalog targets load simulate new package unpack completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c skills -n "__fish_skills_using_subcommand tokens" -l max-depth -d 'How many directory levels below each path to search' -r
+complete -c skills -n "__fish_skills_using_subcommand tokens" -l max-dirs -d 'How many directories to visit per path before stopping (reported when hit)' -r
+complete -c skills -n "__fish_skills_using_subcommand tokens" -s t -l target -d 'The runtime (`skills targets` lists them)' -r
+complete -c skills -n "__fish_skills_using_subcommand tokens" -l path-prefix -d 'Write paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output is the same on every machine' -r
+complete -c skills -n "__fish_skills_using_subcommand tokens" -l encoding -d 'The model tokenizer to count with' -r -f -a "o200k_base\t'GPT-4o and later OpenAI models'
+cl100k_base\t'GPT-4 and GPT-3.5'"
+complete -c skills -n "__fish_skills_using_subcommand tokens" -l context-window -d 'The model\'s context window in tokens, for catalog budgets that scale with it (Claude Code, Codex)' -r
+complete -c skills -n "__fish_skills_using_subcommand tokens" -l sort -d 'The order of the skills: discovery order (path), by name, or largest first' -r -f -a "path\t'Discovery order (paths in argument order, sorted within each)'
+name\t'By name'
+catalog\t'Largest catalog entry first'
+body\t'Largest body first'
+resources\t'Largest resources first'
+total\t'Largest total first'"
+complete -c skills -n "__fish_skills_using_subcommand tokens" -l max-catalog-tokens -d 'Exit 1 when a skill\'s catalog entry is more than N tokens' -r
+complete -c skills -n "__fish_skills_using_subcommand tokens" -l max-body-tokens -d 'Exit 1 when a skill\'s body (what a load adds) is more than N tokens' -r
+complete -c skills -n "__fish_skills_using_subcommand tokens" -l max-skill-tokens -d 'Exit 1 when a skill\'s catalog entry, body and resources together are more than N tokens' -r
+complete -c skills -n "__fish_skills_using_subcommand tokens" -l format -d 'Output format' -r -f -a "table\t'A table for people, then the totals and the budget'
+json\t'The stable JSON schema `skills.tokens/v1` (see docs/json.md)'"
+complete -c skills -n "__fish_skills_using_subcommand tokens" -l no-ignore -d 'Search files that .gitignore excludes, too'
+complete -c skills -n "__fish_skills_using_subcommand tokens" -l roots -d 'Discover skills where the runtime itself looks (its project and user roots, with their environment overrides) instead of under PATHs'
+complete -c skills -n "__fish_skills_using_subcommand tokens" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c skills -n "__fish_skills_using_subcommand help; and not __fish_seen_subcommand_from lint explain list catalog targets load simulate new package unpack completions man tokens help" -f -a "lint" -d 'Check skills against the standard and the selected runtimes'
+complete -c skills -n "__fish_skills_using_subcommand help; and not __fish_seen_subcommand_from lint explain list catalog targets load simulate new package unpack completions man tokens help" -f -a "explain" -d 'Show a rule\'s documentation, or the table of every rule'
+complete -c skills -n "__fish_skills_using_subcommand help; and not __fish_seen_subcommand_from lint explain list catalog targets load simulate new package unpack completions man tokens help" -f -a "list" -d 'List every skill found under the paths: name, scope, path and status'
+complete -c skills -n "__fish_skills_using_subcommand help; and not __fish_seen_subcommand_from lint explain list catalog targets load simulate new package unpack completions man tokens help" -f -a "catalog" -d 'Print the exact catalog bytes a runtime puts in the prompt for these skills'
+complete -c skills -n "__fish_skills_using_subcommand help; and not __fish_seen_subcommand_from lint explain list catalog targets load simulate new package unpack completions man tokens help" -f -a "targets" -d 'List the runtime targets: roots, budget, confidence and sources'
+complete -c skills -n "__fish_skills_using_subcommand help; and not __fish_seen_subcommand_from lint explain list catalog targets load simulate new package unpack completions man tokens help" -f -a "load" -d 'Print exactly what a runtime gives the model when it activates a skill, or reads one of its files'
+complete -c skills -n "__fish_skills_using_subcommand help; and not __fish_seen_subcommand_from lint explain list catalog targets load simulate new package unpack completions man tokens help" -f -a "simulate" -d 'Play a session as a runtime builds it: the catalog, each skill load and file read, the size of every request and whether its cached prefix stays byte-identical'
+complete -c skills -n "__fish_skills_using_subcommand help; and not __fish_seen_subcommand_from lint explain list catalog targets load simulate new package unpack completions man tokens help" -f -a "new" -d 'Create a skill folder that passes `skills lint` as it is'
+complete -c skills -n "__fish_skills_using_subcommand help; and not __fish_seen_subcommand_from lint explain list catalog targets load simulate new package unpack completions man tokens help" -f -a "package" -d 'Build a reproducible NAME.skill archive of a skill, checked against the upload rules'
+complete -c skills -n "__fish_skills_using_subcommand help; and not __fish_seen_subcommand_from lint explain list catalog targets load simulate new package unpack completions man tokens help" -f -a "unpack" -d 'Install a skill from a .skill or .zip archive, refusing anything unsafe'
+complete -c skills -n "__fish_skills_using_subcommand help; and not __fish_seen_subcommand_from lint explain list catalog targets load simulate new package unpack completions man tokens help" -f -a "completions" -d 'Print the completion script for a shell'
+complete -c skills -n "__fish_skills_using_subcommand help; and not __fish_seen_subcommand_from lint explain list catalog targets load simulate new package unpack completions man tokens help" -f -a "man" -d 'Print the man page of `skills` or of one of its commands (roff)'
+complete -c skills -n "__fish_skills_using_subcommand help; and not __fish_seen_subcommand_from lint explain list catalog targets load simulate new package unpack completions man tokens help" -f -a "tokens" -d 'Count what each skill costs in model tokens: its catalog entry (every turn), its body (each load) and its files (each read), with characters and bytes'
+complete -c skills -n "__fish_skills_using_subcommand help; and not __fish_seen_subcommand_from lint explain list catalog targets load simulate new package unpack completions man tokens help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -9,7 +9,7 @@ repo="$(cd "$(dirname "$0")/.." && pwd)"
 corpus="${1:-$repo/../shared/corpus}"
 runs="${2:-21}"
 cargo build --release --quiet --manifest-path "$repo/Cargo.toml"
-bin="$repo/target/release/skills"
+bin="${CARGO_TARGET_DIR:-$repo/target}/release/skills"
 no_tokens="$(mktemp)"
 trap 'rm -f "$no_tokens"' EXIT
 printf '[rules]\nS106 = "off"\n' > "$no_tokens"

@@ -8,6 +8,7 @@ use crate::provider::{FsOptions, LineRange};
 use crate::rules::RuleRef;
 use crate::simulate::Step;
 use crate::targets::TargetRef;
+use crate::tokens::Encoding;
 
 const EXIT_CODES: &str = "\
 Exit codes:
@@ -120,6 +121,11 @@ pub enum Command {
     /// Print the man page of `skills` or of one of its commands (roff).
     #[command(after_help = MAN_HELP)]
     Man(ManArgs),
+
+    /// Count what each skill costs in model tokens: its catalog entry (every turn), its body (each
+    /// load) and its files (each read), with characters and bytes.
+    #[command(after_help = TOKENS_HELP)]
+    Tokens(TokensArgs),
 }
 
 const SIMULATE_HELP: &str = "\
@@ -132,6 +138,23 @@ and a prompt cache still hits.
 Exit codes:
   0  every step succeeded
   1  the runtime refused a step (unknown skill, path outside the skill…)
+  2  the tool failed (bad arguments, missing path)";
+
+const TOKENS_HELP: &str = "\
+Definitions:
+  catalog entry  the tokens of the target's catalog minus those of the catalog it renders
+                 without the skill: what keeping the skill costs on every turn
+  overhead       the catalog minus every entry: its frame, and under a budget the room the
+                 skills compete for
+  body           everything the target's load adds to the conversation (every part)
+  resources      each bundled file as a read returns it; binary files are skipped
+Counts are exact for the encoding (the same as OpenAI's tiktoken, with special-token strings
+counted as text). Paths in the catalog and the body count too: --path-prefix makes them the same
+on every machine.
+
+Exit codes:
+  0  success, and every skill within the --max-* limits
+  1  a skill is over a --max-* limit (each one is named, with how much it is over)
   2  the tool failed (bad arguments, missing path)";
 
 const LOAD_HELP: &str = "\
@@ -424,6 +447,84 @@ pub enum LoadFormat {
     Text,
     /// The stable JSON schema `skills.load/v1`: the call, each part, the record and sizes.
     Json,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct TokensArgs {
+    #[command(flatten)]
+    pub runtime: RuntimeArgs,
+
+    /// The model tokenizer to count with.
+    #[arg(long, value_enum, value_name = "ENCODING", default_value_t = Encoding::O200kBase)]
+    pub encoding: Encoding,
+
+    /// The model's context window in tokens, for catalog budgets that scale with it (Claude
+    /// Code, Codex).
+    #[arg(
+        long,
+        value_name = "TOKENS",
+        default_value_t = 200_000,
+        value_parser = clap::value_parser!(u64).range(1..)
+    )]
+    pub context_window: u64,
+
+    /// The order of the skills: discovery order (path), by name, or largest first.
+    #[arg(long, value_enum, default_value_t = TokensSort::Path)]
+    pub sort: TokensSort,
+
+    /// Exit 1 when a skill's catalog entry is more than N tokens.
+    #[arg(long, value_name = "N")]
+    pub max_catalog_tokens: Option<u64>,
+
+    /// Exit 1 when a skill's body (what a load adds) is more than N tokens.
+    #[arg(long, value_name = "N")]
+    pub max_body_tokens: Option<u64>,
+
+    /// Exit 1 when a skill's catalog entry, body and resources together are more than N tokens.
+    #[arg(long, value_name = "N")]
+    pub max_skill_tokens: Option<u64>,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = TokensFormat::Table)]
+    pub format: TokensFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TokensFormat {
+    /// A table for people, then the totals and the budget.
+    Table,
+    /// The stable JSON schema `skills.tokens/v1` (see docs/json.md).
+    Json,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TokensSort {
+    /// Discovery order (paths in argument order, sorted within each).
+    Path,
+    /// By name.
+    Name,
+    /// Largest catalog entry first.
+    Catalog,
+    /// Largest body first.
+    Body,
+    /// Largest resources first.
+    Resources,
+    /// Largest total first.
+    Total,
+}
+
+impl ValueEnum for Encoding {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[Self::O200kBase, Self::Cl100kBase]
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let help = match self {
+            Self::O200kBase => "GPT-4o and later OpenAI models",
+            Self::Cl100kBase => "GPT-4 and GPT-3.5",
+        };
+        Some(clap::builder::PossibleValue::new(self.as_str()).help(help))
+    }
 }
 
 #[derive(Debug, Clone, Args)]

@@ -28,6 +28,7 @@
 pub mod cli;
 pub mod commands;
 pub mod config;
+pub mod cost;
 pub mod error;
 pub mod fix;
 pub mod frontmatter;
@@ -86,5 +87,6 @@ pub fn run(cli: cli::Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<Ou
         cli::Command::Unpack(args) => commands::unpack::run(&args, out),
         cli::Command::Completions(args) => commands::completions::run(&args, out),
         cli::Command::Man(args) => commands::man::run(&args, out),
+        cli::Command::Tokens(args) => commands::tokens::run(&args, out, err),
     }
 }

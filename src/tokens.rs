@@ -9,7 +9,12 @@
 //!
 //! Special-token strings such as `<|endoftext|>` are counted as the ordinary text they are: a
 //! skill that contains one is not sending a control token to anybody.
+//!
+//! [`Variants`] counts many texts that differ from one base text in a small region (a catalog
+//! rendered without one of its skills) by tokenizing only that region, exactly.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::fmt;
 use std::sync::Once;
 use std::thread;
@@ -44,7 +49,39 @@ impl fmt::Display for Encoding {
 
 /// The number of tokens `text` encodes to.
 pub fn count(text: &str, encoding: Encoding) -> usize {
-    tokenizer(encoding).count(text)
+    let tokenizer = tokenizer(encoding);
+    PIECES.with_borrow_mut(|known| {
+        let known = &mut known[encoding as usize];
+        // What `Tokenizer::count` does (neither encoding normalises), with each short piece's
+        // count remembered: most pieces are common words, and counting one costs more than
+        // looking it up.
+        tokenizer
+            .split(text)
+            .map(|piece| {
+                if piece.len() > MAX_REMEMBERED {
+                    return tokenizer.bpe.count(piece.as_bytes());
+                }
+                if let Some(&n) = known.get(piece) {
+                    return n as usize;
+                }
+                let n = tokenizer.bpe.count(piece.as_bytes());
+                if known.len() >= MAX_PIECES {
+                    known.clear();
+                }
+                known.insert(piece.into(), u32::try_from(n).unwrap_or(u32::MAX));
+                n
+            })
+            .sum()
+    })
+}
+
+/// Pieces up to this many bytes have their counts remembered…
+const MAX_REMEMBERED: usize = 24;
+/// …this many per thread and encoding, at most.
+const MAX_PIECES: usize = 1 << 16;
+
+thread_local! {
+    static PIECES: RefCell<[HashMap<Box<str>, u32>; 2]> = RefCell::default();
 }
 
 /// Starts loading the encoding's tables on another core, once, for a caller that will probably
@@ -82,6 +119,102 @@ fn over_with(text: &str, limit: usize, count: impl FnOnce(&str) -> usize) -> Opt
     Some(count(text)).filter(|&n| n > limit)
 }
 
+/// Exact token counts of texts that are variants of one base text, tokenizing only the part of
+/// each that differs.
+///
+/// Both encodings first split a text into pieces with a regular expression and count each piece
+/// alone, so a text's count is the sum of its pieces' counts. A *cut* is a position right after
+/// a line feed where the next character is neither white space nor `/`: no piece runs across a
+/// cut (a piece that includes a line feed ends with it unless white space, a line break or, in
+/// `o200k_base`, `/` follows), and no piece before one looks past it. So a text's count is the
+/// sum of the counts of its parts between cuts. A variant shares a prefix and a suffix with the
+/// base; the cuts inside them are cuts of the variant too, and only the text between the last
+/// shared cut of the prefix and the first of the suffix is tokenized.
+#[derive(Debug)]
+pub struct Variants<'a> {
+    encoding: Encoding,
+    base: &'a str,
+    /// The cuts of `base`, ascending, from 0 to `base.len()`.
+    cuts: Vec<usize>,
+    /// `before[i]`: the token count of `base[..cuts[i]]`.
+    before: Vec<usize>,
+}
+
+impl<'a> Variants<'a> {
+    /// Counts `base` (part by part) and keeps what later counts reuse.
+    pub fn new(base: &'a str, encoding: Encoding) -> Self {
+        let cuts = cuts(base);
+        let mut before = Vec::with_capacity(cuts.len());
+        before.push(0);
+        let mut total = 0;
+        for pair in cuts.windows(2) {
+            total += count(&base[pair[0]..pair[1]], encoding);
+            before.push(total);
+        }
+        Self {
+            encoding,
+            base,
+            cuts,
+            before,
+        }
+    }
+
+    /// The token count of the base text.
+    pub fn base(&self) -> usize {
+        self.before.last().copied().unwrap_or(0)
+    }
+
+    /// The token count of `text`, the same as [`count`] gives.
+    pub fn count(&self, text: &str) -> usize {
+        let (base, other) = (self.base.as_bytes(), text.as_bytes());
+        let prefix = base.iter().zip(other).take_while(|(a, b)| a == b).count();
+        let room = base.len().min(other.len()) - prefix;
+        let suffix = base
+            .iter()
+            .rev()
+            .zip(other.iter().rev())
+            .take(room)
+            .take_while(|(a, b)| a == b)
+            .count();
+        // The last cut whose line feed and next character (up to 4 bytes) are in the shared
+        // prefix (or 0)…
+        let head = self
+            .cuts
+            .partition_point(|&c| c + 4 <= prefix)
+            .saturating_sub(1);
+        // …and the first whose line feed is in the shared suffix (or the end).
+        let tail_from = base.len() - suffix + 1;
+        let tail = self
+            .cuts
+            .partition_point(|&c| c < tail_from)
+            .min(self.cuts.len() - 1);
+        let start = self.cuts[head];
+        let end = self.cuts[tail] + other.len() - base.len();
+        self.before[head]
+            + count(&text[start..end], self.encoding)
+            + (self.base() - self.before[tail])
+    }
+}
+
+/// The cuts of `text` (see [`Variants`]), from 0 to `text.len()`.
+fn cuts(text: &str) -> Vec<usize> {
+    let mut cuts = vec![0];
+    for (i, _) in text.match_indices('\n') {
+        let at = i + 1;
+        if text[at..]
+            .chars()
+            .next()
+            .is_some_and(|c| !c.is_whitespace() && c != '/')
+        {
+            cuts.push(at);
+        }
+    }
+    if !text.is_empty() {
+        cuts.push(text.len());
+    }
+    cuts
+}
+
 /// The encoding's tokenizer, loaded on first use.
 fn tokenizer(encoding: Encoding) -> &'static Tokenizer {
     match encoding {
@@ -94,34 +227,185 @@ fn tokenizer(encoding: Encoding) -> &'static Tokenizer {
 mod tests {
     use super::*;
 
-    // Expected counts were computed with OpenAI's Python `tiktoken` (`encode_ordinary`) on the
-    // same BPE files.
-    const CASES: &[(&str, usize, usize)] = &[
-        ("", 0, 0),
-        ("hello world", 2, 2),
-        ("<|endoftext|>", 7, 7),
-        (
-            "Processes Excel files and generates reports. Use when working with .xlsx files.",
-            15,
-            15,
-        ),
-        ("naïve café 日本語 🎉", 8, 11),
-        ("    indented code\n\tx = 1\r\n", 10, 10),
-        ("before <|endoftext|> after <|fim_prefix|>", 15, 14),
-    ];
+    /// Text, then its `o200k_base` and `cl100k_base` counts. The counts come from OpenAI's
+    /// Python `tiktoken` 0.14.0 (`get_encoding(name).encode_ordinary(text)`, which counts
+    /// special-token strings as ordinary text) with the published `o200k_base.tiktoken` and
+    /// `cl100k_base.tiktoken` files; they are fixed here so the test needs no network.
+    fn cases() -> Vec<(&'static str, String, usize, usize)> {
+        vec![
+            ("empty", String::new(), 0, 0),
+            ("ascii", "hello world".into(), 2, 2),
+            (
+                "prose",
+                "Processes Excel files and generates reports. Use when working with .xlsx files."
+                    .into(),
+                15,
+                15,
+            ),
+            (
+                "contractions",
+                "DON'T you're I'LL they'VE HTTPServerError CamelCase snake_case".into(),
+                15,
+                16,
+            ),
+            (
+                "numbers",
+                "1234567890 3.14159 1,000,000 v2.0.1 0x1F".into(),
+                26,
+                26,
+            ),
+            (
+                "cjk",
+                "日本語のテキストを処理します。中文文本处理，한국어 텍스트도 포함합니다。".into(),
+                24,
+                32,
+            ),
+            (
+                "emoji",
+                "🎉🚀 Deploy done ✅👍🏽 👨\u{200d}👩\u{200d}👧\u{200d}👦 family 🇯🇵".into(),
+                26,
+                40,
+            ),
+            (
+                "accents",
+                "naïve café 日本語 🎉 e\u{301} مرحبا بالعالم नमस्ते".into(),
+                17,
+                30,
+            ),
+            (
+                "rust",
+                "fn main() {\n    let x = vec![1, 2, 3];\n    println!(\"{x:?}\");\n}\n".into(),
+                25,
+                25,
+            ),
+            (
+                "python",
+                "def f(a, b):\n\treturn a ** b  # power\n\nif __name__ == \"__main__\":\n    f(2, 10)\n"
+                    .into(),
+                30,
+                30,
+            ),
+            (
+                "markdown",
+                "# Title\n\n- item one\n- [link](https://example.com/a/b?c=d)\n\n```bash\nrm -rf /tmp/x\n```\n"
+                    .into(),
+                33,
+                33,
+            ),
+            (
+                "crlf",
+                "line one\r\nline two\r\n\r\n  indented\r\n".into(),
+                10,
+                10,
+            ),
+            ("spaces", format!("{}x{}", " ".repeat(100), " ".repeat(64)), 4, 4),
+            ("newlines", format!("a{}b\n\n\n", "\n".repeat(50)), 7, 6),
+            (
+                "mixed whitespace",
+                format!("{}y   \n\n   \t  \r\n  end  \n  ", "\t".repeat(30)),
+                11,
+                11,
+            ),
+            ("long word", "a".repeat(1000), 125, 125),
+            ("endoftext", "<|endoftext|>".into(), 7, 7),
+            (
+                "special strings",
+                "before <|endoftext|> after <|fim_prefix|><|im_start|>system<|im_end|>".into(),
+                27,
+                26,
+            ),
+        ]
+    }
 
     #[test]
     fn counts_match_tiktoken() {
-        for &(text, o200k, cl100k) in CASES {
+        for (name, text, o200k, cl100k) in cases() {
             assert_eq!(
-                count(text, Encoding::O200kBase),
+                count(&text, Encoding::O200kBase),
                 o200k,
-                "o200k_base {text:?}"
+                "o200k_base: {name}"
             );
             assert_eq!(
-                count(text, Encoding::Cl100kBase),
+                count(&text, Encoding::Cl100kBase),
                 cl100k,
-                "cl100k_base {text:?}"
+                "cl100k_base: {name}"
+            );
+        }
+    }
+
+    /// Texts where a piece could run across a line feed, or stop before one.
+    const EDGES: &[&str] = &[
+        "a\n/b\n",
+        "}\n/x/y\n",
+        "x  \n\ny",
+        "line\n line\n\tz\n",
+        "a\r\nb\r\n",
+        "日本\n語\n",
+        "a\n\u{3000}b\n\u{3001}c",
+        "pdf\n\n\u{3000}\n</name>",
+        "pdf\n \u{a0}\n</name>",
+        "<|endoftext|>\nfoo\n",
+        "a\n   ",
+        "  \n",
+        "\n\n\nx",
+        "x.\n's\n's",
+        "12\n34\n",
+        "end\n\u{85}next\n\u{a0}nbsp\n",
+    ];
+
+    #[test]
+    fn counts_add_up_across_cuts() {
+        for encoding in [Encoding::O200kBase, Encoding::Cl100kBase] {
+            for text in cases()
+                .iter()
+                .map(|c| c.1.as_str())
+                .chain(EDGES.iter().copied())
+            {
+                let parts: usize = cuts(text)
+                    .windows(2)
+                    .map(|w| count(&text[w[0]..w[1]], encoding))
+                    .sum();
+                assert_eq!(parts, count(text, encoding), "{encoding} {text:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn variants_count_exactly() {
+        let base = "<skills>\n<skill>\n<name>\npdf\n\n、\n</name>\n</skill>\n<skill>\n<name>\n日本語\n</name>\n</skill>\n/tmp\n  indented\n</skills>\n";
+        let lines: Vec<&str> = base.split_inclusive('\n').collect();
+        let mut variants: Vec<String> = vec![
+            String::new(),
+            base.to_owned(),
+            "something else entirely".to_owned(),
+            base.replace("日本語", "日本\u{3000}"),
+            base.replace("、\n", "\u{3000}\n"),
+            base.replace("pdf", "pdf\n/abs"),
+            base.replace("  indented", "indented"),
+            format!("{base}tail"),
+            format!("head{base}"),
+        ];
+        for skip in 0..lines.len() {
+            let mut text: Vec<&str> = lines.clone();
+            text.remove(skip);
+            variants.push(text.concat());
+            let mut text = lines.clone();
+            text.insert(skip, " \n");
+            variants.push(text.concat());
+        }
+        for encoding in [Encoding::O200kBase, Encoding::Cl100kBase] {
+            let counter = Variants::new(base, encoding);
+            assert_eq!(counter.base(), count(base, encoding));
+            for text in &variants {
+                assert_eq!(
+                    counter.count(text),
+                    count(text, encoding),
+                    "{encoding} {text:?}"
+                );
+            }
+            assert_eq!(
+                Variants::new("", encoding).count("a b"),
+                count("a b", encoding)
             );
         }
     }

@@ -46,6 +46,11 @@ fn explain_help() {
 }
 
 #[test]
+fn tokens_help() {
+    insta::assert_snapshot!("tokens_help", output(&["tokens", "--help"]));
+}
+
+#[test]
 fn catalog_help() {
     insta::assert_snapshot!("catalog_help", output(&["catalog", "--help"]));
 }

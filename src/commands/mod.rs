@@ -14,6 +14,7 @@ pub mod ship;
 pub mod simulate;
 pub mod targets;
 pub mod unpack;
+pub mod tokens;
 
 use std::path::PathBuf;
 

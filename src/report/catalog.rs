@@ -100,7 +100,7 @@ fn budget_unit(unit: Unit) -> &'static str {
     unit.name()
 }
 
-fn percent(used: u64, limit: u64) -> String {
+pub(crate) fn percent(used: u64, limit: u64) -> String {
     if limit == 0 {
         return "over".to_owned();
     }

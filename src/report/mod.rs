@@ -10,6 +10,7 @@ pub mod sarif;
 pub mod simulate;
 pub mod table;
 pub mod targets;
+pub mod tokens;
 
 use std::io::Write;
 

@@ -1,6 +1,6 @@
 //! Plain-text tables (the one place comfy-table is used).
 
-use comfy_table::{ContentArrangement, Table, TableStyle};
+use comfy_table::{CellAlignment, ContentArrangement, Table, TableStyle};
 
 /// Columns separated by spaces, one rule under the header, nothing else: easy to read, to grep
 /// and to diff.
@@ -10,6 +10,15 @@ const STYLE: TableStyle =
 /// A table with a header row; columns wrap to the terminal width when there is a terminal.
 /// Trailing padding is trimmed from every line.
 pub fn render(header: &[&str], rows: impl IntoIterator<Item = Vec<String>>) -> String {
+    render_aligned(header, &[], rows)
+}
+
+/// [`render`] with the columns at `right` (indexes) aligned right, for numbers.
+pub fn render_aligned(
+    header: &[&str],
+    right: &[usize],
+    rows: impl IntoIterator<Item = Vec<String>>,
+) -> String {
     let mut table = Table::new();
     table
         .load_style(STYLE)
@@ -17,6 +26,11 @@ pub fn render(header: &[&str], rows: impl IntoIterator<Item = Vec<String>>) -> S
         .set_header(header.iter().copied());
     for row in rows {
         table.add_row(row);
+    }
+    for &index in right {
+        if let Some(column) = table.column_mut(index) {
+            column.set_cell_alignment(CellAlignment::Right);
+        }
     }
     let mut text = String::new();
     for line in table.to_string().lines() {

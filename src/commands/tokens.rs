@@ -1,0 +1,56 @@
+//! `skills tokens`: what each skill costs a runtime's model per level, the catalog budget, and
+//! the `--max-*` gates.
+
+use std::io::Write;
+
+use super::runtime::Machine;
+use crate::Outcome;
+use crate::cli::{TokensArgs, TokensFormat};
+use crate::cost::{self, Limits};
+use crate::error::Result;
+use crate::report::tokens as view;
+use crate::report::{write_json, write_text};
+use crate::tokens;
+
+pub fn run(args: &TokensArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<Outcome> {
+    // The catalog is always counted: load the tables on another core while skills are
+    // discovered, loaded and read.
+    tokens::preload(args.encoding);
+    let machine = Machine::prepare(&args.runtime)?;
+    let cx = machine.context(Some(args.context_window));
+    let costs = cost::measure(machine.target, &machine.provider, &cx, args.encoding);
+    let limits = Limits {
+        catalog: args.max_catalog_tokens,
+        body: args.max_body_tokens,
+        skill: args.max_skill_tokens,
+    };
+    let offences = cost::offences(&costs, limits);
+    match args.format {
+        TokensFormat::Json => write_json(
+            out,
+            &view::report(
+                machine.target,
+                &costs,
+                &offences,
+                args.context_window,
+                args.sort,
+                &machine.cwd,
+            ),
+        )?,
+        TokensFormat::Table => {
+            write_text(
+                out,
+                &view::human(machine.target, &costs, args.context_window, args.sort),
+            )?;
+            write_text(
+                err,
+                &view::offences(&costs, &offences, limits.body.is_some(), &machine.cwd),
+            )?;
+        }
+    }
+    Ok(if offences.is_empty() {
+        Outcome::Success
+    } else {
+        Outcome::Findings
+    })
+}

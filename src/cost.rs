@@ -1,0 +1,876 @@
+//! What each skill costs a runtime's model, level by level: its catalog entry (paid on every
+//! turn), its body (paid on each load) and its bundled files (paid when read), in model tokens
+//! with characters and bytes beside them. Never in a runtime's budget unit.
+//!
+//! A skill's **catalog entry** is what it adds to the catalog: the tokens of the target's whole
+//! catalog minus the tokens of the catalog the target renders without that skill. The same
+//! definition holds for every target, whatever its format, because it only asks the target for
+//! its bytes; it also counts what a skill changes elsewhere (a separator, a shared budget that
+//! shortens other descriptions), which is part of what keeping it costs. The catalog's
+//! **overhead** is what no skill accounts for: the catalog minus the sum of the entries (its
+//! frame, and under a budget the room the skills compete for).
+//!
+//! A skill's **body** is everything the target's `load` adds to the conversation (every part);
+//! its **resources** are its bundled files as the provider reads them (the cap cuts long files;
+//! binary files are skipped with the reason).
+
+use std::collections::HashSet;
+use std::iter::Sum;
+use std::ops::{Add, Sub};
+
+use serde::Serialize;
+
+use crate::parallel;
+use crate::paths;
+use crate::provider::{ResourceError, Resources, SkillProvider, Truncation};
+use crate::skill::Skill;
+use crate::targets::Target;
+use crate::targets::catalog::{self, Catalog, Change, ChangeKind, Collision, Context, Entry};
+use crate::targets::load::{self as level2, LoadInput};
+use crate::tokens::{self, Encoding, Variants};
+
+/// The size of a text (or a difference between two): model tokens, Unicode scalar values and
+/// UTF-8 bytes. Catalog entries can be negative when leaving a skill out lets the others grow.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Size {
+    pub tokens: i64,
+    pub characters: i64,
+    pub bytes: i64,
+}
+
+impl Size {
+    pub fn of(text: &str, encoding: Encoding) -> Self {
+        Self {
+            tokens: to_i64(tokens::count(text, encoding)),
+            characters: to_i64(text.chars().count()),
+            bytes: to_i64(text.len()),
+        }
+    }
+}
+
+fn to_i64(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+impl Add for Size {
+    type Output = Self;
+    fn add(self, other: Self) -> Self {
+        Self {
+            tokens: self.tokens.saturating_add(other.tokens),
+            characters: self.characters.saturating_add(other.characters),
+            bytes: self.bytes.saturating_add(other.bytes),
+        }
+    }
+}
+
+impl Sub for Size {
+    type Output = Self;
+    fn sub(self, other: Self) -> Self {
+        Self {
+            tokens: self.tokens.saturating_sub(other.tokens),
+            characters: self.characters.saturating_sub(other.characters),
+            bytes: self.bytes.saturating_sub(other.bytes),
+        }
+    }
+}
+
+impl Sum for Size {
+    fn sum<I: Iterator<Item = Self>>(iter: I) -> Self {
+        iter.fold(Self::default(), Add::add)
+    }
+}
+
+/// How the catalog lists a skill.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Listing {
+    /// In full.
+    Listed,
+    /// Skipped, shadowed, shortened, without description or omitted, and why.
+    Changed { kind: ChangeKind, reason: String },
+}
+
+/// What loading a skill costs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Body {
+    /// Everything the load adds.
+    Loaded(Size),
+    /// The runtime answers the load with an error: its text.
+    Refused(String),
+    /// The runtime cannot load this skill by its name (skipped, or another skill wins the name).
+    NotLoadable(String),
+}
+
+impl Body {
+    pub fn size(&self) -> Option<Size> {
+        match self {
+            Self::Loaded(size) => Some(*size),
+            Self::Refused(_) | Self::NotLoadable(_) => None,
+        }
+    }
+}
+
+/// One bundled file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileCost {
+    /// Relative to the skill directory, with `/` separators.
+    pub path: String,
+    /// What a read returns, or why the provider refuses it (a binary file, a symlink out of the
+    /// skill…).
+    pub read: Result<FileRead, String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FileRead {
+    pub size: Size,
+    /// The read was cut at the provider's cap.
+    pub truncated: Option<Truncation>,
+}
+
+/// Everything one skill costs.
+#[derive(Debug, Clone)]
+pub struct SkillCost<'a> {
+    pub skill: &'a Skill,
+    /// The name the target knows it by.
+    pub name: String,
+    pub listing: Listing,
+    /// What the skill adds to the catalog (zero when the catalog does not list it).
+    pub entry: Size,
+    pub body: Body,
+    pub files: Vec<FileCost>,
+    /// Why the file list is incomplete: the provider's bound, or an error listing the directory.
+    pub files_note: Option<String>,
+}
+
+impl SkillCost<'_> {
+    /// The files that could be read, together.
+    pub fn resources(&self) -> Size {
+        self.files
+            .iter()
+            .filter_map(|f| f.read.as_ref().ok())
+            .map(|r| r.size)
+            .sum()
+    }
+
+    /// Catalog entry, body and resources.
+    pub fn total(&self) -> Size {
+        self.entry + self.body.size().unwrap_or_default() + self.resources()
+    }
+}
+
+/// Every skill's cost, and the catalog's.
+#[derive(Debug, Clone)]
+pub struct Costs<'a> {
+    pub encoding: Encoding,
+    /// The whole catalog, as `skills catalog` renders it.
+    pub catalog: Catalog,
+    pub catalog_size: Size,
+    /// In discovery order.
+    pub skills: Vec<SkillCost<'a>>,
+}
+
+impl Costs<'_> {
+    /// The catalog minus every entry: what the catalog costs whatever skills it lists.
+    pub fn overhead(&self) -> Size {
+        self.catalog_size - self.skills.iter().map(|s| s.entry).sum()
+    }
+
+    /// Every body that loads, together.
+    pub fn bodies(&self) -> Size {
+        self.skills.iter().filter_map(|s| s.body.size()).sum()
+    }
+
+    /// Every file that could be read, together.
+    pub fn resources(&self) -> Size {
+        self.skills.iter().map(SkillCost::resources).sum()
+    }
+
+    /// The catalog, every body and every file.
+    pub fn total(&self) -> Size {
+        self.catalog_size + self.bodies() + self.resources()
+    }
+}
+
+/// What `target` costs for each of `provider`'s skills, counted in `encoding`.
+///
+/// Two passes on every core: the first loads each skill and reads its files, which needs no
+/// token table (so it overlaps a [`tokens::preload`]); the second renders the catalog without
+/// each skill and counts everything.
+pub fn measure<'a, P>(
+    target: &Target,
+    provider: &'a P,
+    cx: &Context<'_>,
+    encoding: Encoding,
+) -> Costs<'a>
+where
+    P: SkillProvider + Sync,
+{
+    let skills = provider.list();
+    // The catalog exactly as `skills catalog` builds it, and the skills it is built from.
+    let full = catalog::build(target, skills, cx);
+    let (known, _) = catalog::known(target, skills, cx);
+    // Names two skills compete for: leaving one out can bring another in.
+    let contested: HashSet<&str> = full
+        .changes
+        .iter()
+        .filter(|c| c.kind == ChangeKind::Shadowed)
+        .map(|c| c.name.as_str())
+        .collect();
+    let work = Work {
+        target,
+        skills,
+        known_as: skills
+            .iter()
+            .map(|skill| known.iter().position(|e| std::ptr::eq(e.skill, skill)))
+            .collect(),
+        change: skills
+            .iter()
+            .map(|skill| full.changes.iter().find(|c| c.path == skill.skill_md))
+            .collect(),
+        known: &known,
+        contested: &contested,
+        provider,
+        cx,
+    };
+
+    let gathered = parallel::map(0..skills.len(), |i| work.gather(i));
+
+    let variants = Variants::new(&full.text, encoding);
+    let catalog_size = Size {
+        tokens: to_i64(variants.base()),
+        characters: to_i64(full.text.chars().count()),
+        bytes: to_i64(full.text.len()),
+    };
+    let mut jobs = Vec::new();
+    for (i, skill) in gathered.iter().enumerate() {
+        jobs.push(Count::Entry(i));
+        if let Loaded::Parts(parts) = &skill.body {
+            jobs.push(Count::Parts(parts));
+        }
+        for file in &skill.files {
+            if let Ok((text, _)) = &file.1 {
+                jobs.push(Count::Text(text));
+            }
+        }
+    }
+    let mut counted = parallel::map(jobs, |job| match job {
+        Count::Entry(i) => work.entry(i, &variants, catalog_size),
+        Count::Parts(parts) => parts.iter().map(|p| Size::of(p, encoding)).sum(),
+        Count::Text(text) => Size::of(text, encoding),
+    })
+    .into_iter();
+    let mut next = || counted.next().unwrap_or_default();
+
+    let mut costs = Vec::with_capacity(skills.len());
+    for (i, gathered) in gathered.into_iter().enumerate() {
+        let entry = next();
+        let body = match gathered.body {
+            Loaded::Parts(_) => Body::Loaded(next()),
+            Loaded::Not(body) => body,
+        };
+        let files = gathered
+            .files
+            .into_iter()
+            .map(|(path, read)| FileCost {
+                path,
+                read: read.map(|(_, truncated)| FileRead {
+                    size: next(),
+                    truncated,
+                }),
+            })
+            .collect();
+        let (name, listing) = work.listing(i);
+        costs.push(SkillCost {
+            skill: &skills[i],
+            name,
+            listing,
+            entry,
+            body,
+            files,
+            files_note: gathered.files_note,
+        });
+    }
+    Costs {
+        encoding,
+        catalog: full,
+        catalog_size,
+        skills: costs,
+    }
+}
+
+/// A skill's texts, before counting.
+struct Gathered {
+    body: Loaded,
+    /// Each file's path and what reading it gave.
+    files: Vec<(String, Result<Text, String>)>,
+    files_note: Option<String>,
+}
+
+/// A file's text (with its truncation), or why it is skipped.
+type Text = (String, Option<Truncation>);
+
+enum Loaded {
+    /// The text of every part the load adds.
+    Parts(Vec<String>),
+    Not(Body),
+}
+
+/// What the second pass counts, in the order the results are taken back.
+enum Count<'t> {
+    Entry(usize),
+    Parts(&'t [String]),
+    Text(&'t str),
+}
+
+/// What both passes read.
+struct Work<'w, 'a, P> {
+    target: &'w Target,
+    skills: &'a [Skill],
+    /// Each skill's index in `known`, when the target knows it.
+    known_as: Vec<Option<usize>>,
+    /// What the catalog did to each skill, if anything.
+    change: Vec<Option<&'w Change>>,
+    known: &'w [Entry<'a>],
+    contested: &'w HashSet<&'w str>,
+    provider: &'a P,
+    cx: &'w Context<'w>,
+}
+
+impl<P> Work<'_, '_, P> {
+    /// The name skill `i` is listed or shadowed under (`None`: the target skips it).
+    fn name_of(&self, i: usize) -> Option<&str> {
+        match (self.known_as[i], self.change[i]) {
+            (Some(k), _) => Some(self.known[k].name.as_str()),
+            (None, Some(c)) if c.kind == ChangeKind::Shadowed => Some(c.name.as_str()),
+            _ => None,
+        }
+    }
+
+    /// The skills listed or shadowed under `name`, in discovery order, but `skip`.
+    fn rivals(&self, name: &str, skip: Option<usize>) -> Vec<usize> {
+        (0..self.skills.len())
+            .filter(|&j| Some(j) != skip && self.name_of(j) == Some(name))
+            .collect()
+    }
+}
+
+impl<'a, P: SkillProvider + Sync> Work<'_, 'a, P> {
+    /// Skill `i`'s load and files, as texts.
+    fn gather(&self, i: usize) -> Gathered {
+        let skill = &self.skills[i];
+        let (files, files_note) = match self.provider.resources_of(skill) {
+            Ok(Resources { files, truncated }) => {
+                let files = files
+                    .into_iter()
+                    .map(|path| {
+                        let read = self.read(skill, &path);
+                        (path, read)
+                    })
+                    .collect();
+                let note = truncated.then(|| {
+                    "only the first files are counted: the listing stopped at the provider's bound"
+                        .to_owned()
+                });
+                (files, note)
+            }
+            Err(err) => (
+                Vec::new(),
+                Some(format!("the files cannot be listed: {err}")),
+            ),
+        };
+        Gathered {
+            body: self.load(i),
+            files,
+            files_note,
+        }
+    }
+
+    fn load(&self, i: usize) -> Loaded {
+        let Some(k) = self.known_as[i] else {
+            let why = match self.change[i].map(|c| c.kind) {
+                Some(ChangeKind::Shadowed) => "another skill wins its name",
+                _ => "the runtime skips it",
+            };
+            return Loaded::Not(Body::NotLoadable(why.to_owned()));
+        };
+        let name = self.known[k].name.as_str();
+        if let Some(first) = level2::find(self.known, name)
+            && !std::ptr::eq(first.skill, &self.skills[i])
+        {
+            return Loaded::Not(Body::NotLoadable(format!(
+                "loading `{name}` gives {}",
+                paths::display(&first.skill.skill_md, &self.cx.env.cwd)
+            )));
+        }
+        let output = (self.target.load)(&LoadInput {
+            name,
+            known: self.known,
+            provider: self.provider,
+            earlier_loads: 0,
+            mode: None,
+            cx: self.cx,
+        });
+        if output.error {
+            return Loaded::Not(Body::Refused(output.display()));
+        }
+        Loaded::Parts(output.parts.into_iter().map(|p| p.text).collect())
+    }
+
+    fn read(&self, skill: &Skill, path: &str) -> Result<Text, String> {
+        match self.provider.read_resource_of(skill, path, None) {
+            Ok(resource) => Ok((resource.text, resource.truncated)),
+            Err(ResourceError::Binary { offset, .. }) => {
+                Err(format!("binary (a NUL byte at offset {offset})"))
+            }
+            Err(err) => Err(err.to_string()),
+        }
+    }
+
+    /// The catalog's size minus the size of the catalog without skill `i`.
+    fn entry(&self, i: usize, variants: &Variants<'_>, full: Size) -> Size {
+        let Some(entries) = self.known_without(i) else {
+            return Size::default();
+        };
+        let without = (self.target.render)(&entries, self.cx).text;
+        full - Size {
+            tokens: to_i64(variants.count(&without)),
+            characters: to_i64(without.chars().count()),
+            bytes: to_i64(without.len()),
+        }
+    }
+
+    /// The skills the target would know without skill `i`, as `catalog::known` would settle
+    /// them, or `None` when leaving it out changes nothing. A name collision is settled again
+    /// among the remaining rivals by the target's [`Collision`] rule: the first or the last
+    /// rival wins, in its own place or (a JavaScript `Map`) in the place of the first.
+    fn known_without(&self, i: usize) -> Option<Vec<Entry<'a>>> {
+        let name = self.name_of(i)?;
+        let mut entries = self.known.to_vec();
+        if let Some(k) = self.known_as[i] {
+            entries.remove(k);
+        }
+        if !self.contested.contains(name) {
+            return Some(entries);
+        }
+        let rule = self.target.collision;
+        // The winner and the discovery index of its place.
+        let settle = |rivals: &[usize]| -> Option<(usize, usize)> {
+            let (&first, &last) = (rivals.first()?, rivals.last()?);
+            Some(match rule {
+                Collision::FirstWins | Collision::KeepAll => (first, first),
+                Collision::LastWins => (last, last),
+                Collision::LastWinsInPlace => (last, first),
+            })
+        };
+        let before = settle(&self.rivals(name, None));
+        let Some((winner, place)) = settle(&self.rivals(name, Some(i))) else {
+            return Some(entries);
+        };
+        if self.known_as[i].is_none() && before == Some((winner, place)) {
+            return None;
+        }
+        // Take the old winner out (when it is not `i`) and put the new one in its place.
+        entries.retain(|e| e.name != name);
+        let admitted = (self.target.admit)(&self.skills[winner]).ok()?;
+        let place_of = |e: &Entry<'_>| -> usize {
+            let index = self.skills.iter().position(|s| std::ptr::eq(s, e.skill));
+            let index = index.unwrap_or(usize::MAX);
+            match rule {
+                Collision::LastWinsInPlace if self.contested.contains(e.name.as_str()) => {
+                    self.rivals(&e.name, None).first().copied().unwrap_or(index)
+                }
+                _ => index,
+            }
+        };
+        let at = entries.partition_point(|e| place_of(e) < place);
+        entries.insert(
+            at,
+            Entry {
+                skill: &self.skills[winner],
+                name: admitted.name,
+                description: admitted.description,
+            },
+        );
+        Some(entries)
+    }
+
+    /// The name the target knows skill `i` by, and how its catalog lists it.
+    fn listing(&self, i: usize) -> (String, Listing) {
+        let name = match (self.known_as[i], self.change[i]) {
+            (Some(k), _) => self.known[k].name.clone(),
+            (None, Some(change)) => change.name.clone(),
+            (None, None) => self.skills[i].name().into_owned(),
+        };
+        let listing = match self.change[i] {
+            Some(change) => Listing::Changed {
+                kind: change.kind,
+                reason: change.reason.clone(),
+            },
+            None => Listing::Listed,
+        };
+        (name, listing)
+    }
+}
+
+/// The per-skill limits of `skills tokens`, in tokens.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub catalog: Option<u64>,
+    pub body: Option<u64>,
+    pub skill: Option<u64>,
+}
+
+/// Which limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Gate {
+    /// `--max-catalog-tokens`: a skill's catalog entry.
+    MaxCatalogTokens,
+    /// `--max-body-tokens`: a skill's body.
+    MaxBodyTokens,
+    /// `--max-skill-tokens`: a skill's catalog entry, body and resources together.
+    MaxSkillTokens,
+}
+
+impl Gate {
+    /// The option, such as `--max-body-tokens`.
+    pub const fn flag(self) -> &'static str {
+        match self {
+            Self::MaxCatalogTokens => "--max-catalog-tokens",
+            Self::MaxBodyTokens => "--max-body-tokens",
+            Self::MaxSkillTokens => "--max-skill-tokens",
+        }
+    }
+
+    /// What it measures, for messages.
+    pub const fn measure(self) -> &'static str {
+        match self {
+            Self::MaxCatalogTokens => "catalog entry",
+            Self::MaxBodyTokens => "body",
+            Self::MaxSkillTokens => "total",
+        }
+    }
+}
+
+/// A skill over a limit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Offence {
+    /// Index into [`Costs::skills`].
+    pub skill: usize,
+    pub gate: Gate,
+    pub limit: u64,
+    pub tokens: i64,
+}
+
+impl Offence {
+    /// How many tokens over the limit.
+    pub fn over(&self) -> i64 {
+        self.tokens
+            .saturating_sub(i64::try_from(self.limit).unwrap_or(i64::MAX))
+    }
+}
+
+/// Every skill over a limit, skill by skill in discovery order, gates in flag order. A body the
+/// runtime does not return is not measured, so it is never over.
+pub fn offences(costs: &Costs<'_>, limits: Limits) -> Vec<Offence> {
+    let mut found = Vec::new();
+    for (i, skill) in costs.skills.iter().enumerate() {
+        let checks = [
+            (Gate::MaxCatalogTokens, limits.catalog, Some(skill.entry)),
+            (Gate::MaxBodyTokens, limits.body, skill.body.size()),
+            (Gate::MaxSkillTokens, limits.skill, Some(skill.total())),
+        ];
+        for (gate, limit, size) in checks {
+            if let (Some(limit), Some(size)) = (limit, size)
+                && size.tokens > i64::try_from(limit).unwrap_or(i64::MAX)
+            {
+                found.push(Offence {
+                    skill: i,
+                    gate,
+                    limit,
+                    tokens: size.tokens,
+                });
+            }
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::provider::{MemoryProvider, MemorySkill};
+    use crate::targets::catalog::Paths;
+    use crate::targets::env::Env;
+    use crate::targets::find;
+    use crate::targets::load::{Call, Output};
+
+    fn skill(dir: &str, name: &str, description: &str) -> MemorySkill {
+        MemorySkill::new(
+            format!("/p/skills/{dir}"),
+            format!("---\nname: {name}\ndescription: {description}\n---\n# {name}\n\nSteps.\n"),
+        )
+    }
+
+    fn measure_with<'a>(
+        target: &Target,
+        provider: &'a MemoryProvider,
+        window: Option<u64>,
+    ) -> Costs<'a> {
+        let (paths, env) = (Paths::absolute(None), Env::new("/p", None));
+        let cx = Context {
+            paths: &paths,
+            env: &env,
+            context_window: window,
+        };
+        measure(target, provider, &cx, Encoding::O200kBase)
+    }
+
+    fn agentskills() -> &'static Target {
+        find("agentskills").expect("agentskills is a target")
+    }
+
+    /// The catalog of these skills, by a fresh build.
+    fn catalog_tokens(target: &Target, skills: Vec<MemorySkill>) -> i64 {
+        let provider = MemoryProvider::new(skills);
+        let (paths, env) = (Paths::absolute(None), Env::new("/p", None));
+        let cx = Context {
+            paths: &paths,
+            env: &env,
+            context_window: None,
+        };
+        let text = catalog::build(target, provider.list(), &cx).text;
+        to_i64(tokens::count(&text, Encoding::O200kBase))
+    }
+
+    #[test]
+    fn an_entry_is_the_catalog_minus_the_catalog_without_the_skill() {
+        let (a, b) = (
+            skill("a", "alpha", "Does alpha things. Use for alpha."),
+            skill("b", "beta", "Does beta. Use when beta & co are needed."),
+        );
+        let provider = MemoryProvider::new([a.clone(), b.clone()]);
+        let costs = measure_with(agentskills(), &provider, None);
+        let full = catalog_tokens(agentskills(), vec![a.clone(), b.clone()]);
+        assert_eq!(costs.catalog_size.tokens, full);
+        assert_eq!(
+            costs.skills[0].entry.tokens,
+            full - catalog_tokens(agentskills(), vec![b])
+        );
+        assert_eq!(
+            costs.skills[1].entry.tokens,
+            full - catalog_tokens(agentskills(), vec![a])
+        );
+        let entries: Size = costs.skills.iter().map(|s| s.entry).sum();
+        assert_eq!(entries + costs.overhead(), costs.catalog_size);
+        assert!(costs.overhead().tokens > 0);
+    }
+
+    #[test]
+    fn bodies_are_every_part_of_the_load_and_files_are_read_through_the_provider() {
+        let provider = MemoryProvider::new([skill("a", "alpha", "Does alpha. Use for alpha.")
+            .with_file("references/guide.md", "# Guide\n\nRead me.\n")
+            .with_file("assets/logo.png", b"\x89PNG\r\n\x1a\n\0\0\0".to_vec())]);
+        let costs = measure_with(agentskills(), &provider, None);
+        let alpha = &costs.skills[0];
+        let (paths, env) = (Paths::absolute(None), Env::new("/p", None));
+        let cx = Context {
+            paths: &paths,
+            env: &env,
+            context_window: None,
+        };
+        let (known, _) = catalog::known(agentskills(), provider.list(), &cx);
+        let loaded = (agentskills().load)(&LoadInput {
+            name: "alpha",
+            known: &known,
+            provider: &provider,
+            earlier_loads: 0,
+            mode: None,
+            cx: &cx,
+        });
+        assert_eq!(
+            alpha.body,
+            Body::Loaded(Size::of(&loaded.parts[0].text, Encoding::O200kBase))
+        );
+        assert_eq!(alpha.files.len(), 2);
+        assert_eq!(alpha.files[0].path, "assets/logo.png");
+        assert_eq!(
+            alpha.files[0].read,
+            Err("binary (a NUL byte at offset 8)".to_owned())
+        );
+        let guide = Size::of("# Guide\n\nRead me.\n", Encoding::O200kBase);
+        assert_eq!(alpha.files[1].read.as_ref().map(|r| r.size), Ok(guide));
+        assert_eq!(alpha.resources(), guide);
+        assert_eq!(
+            alpha.total(),
+            alpha.entry + loaded_size(&alpha.body) + guide
+        );
+    }
+
+    fn loaded_size(body: &Body) -> Size {
+        body.size().expect("loaded")
+    }
+
+    #[test]
+    fn a_load_error_is_reported_not_counted() {
+        let refusing = Target {
+            load: |_| Output::tool_error(Call::with("load", "name", "x"), "no such tool\nat all"),
+            ..*agentskills()
+        };
+        let provider = MemoryProvider::new([skill("a", "alpha", "Does alpha. Use for alpha.")]);
+        let costs = measure_with(&refusing, &provider, None);
+        assert_eq!(
+            costs.skills[0].body,
+            Body::Refused("no such tool\nat all".to_owned())
+        );
+        assert_eq!(costs.bodies(), Size::default());
+        let limits = Limits {
+            body: Some(0),
+            ..Limits::default()
+        };
+        assert!(offences(&costs, limits).is_empty());
+    }
+
+    #[test]
+    fn skipped_skills_cost_nothing_in_the_catalog_and_do_not_load() {
+        let provider = MemoryProvider::new([
+            skill("a", "alpha", "Does alpha. Use for alpha."),
+            MemorySkill::new("/p/skills/broken", "no frontmatter\n"),
+        ]);
+        let costs = measure_with(agentskills(), &provider, None);
+        let broken = &costs.skills[1];
+        assert_eq!(broken.entry, Size::default());
+        assert!(matches!(
+            broken.listing,
+            Listing::Changed {
+                kind: ChangeKind::Skipped,
+                ..
+            }
+        ));
+        assert_eq!(
+            broken.body,
+            Body::NotLoadable("the runtime skips it".to_owned())
+        );
+    }
+
+    #[test]
+    fn in_a_collision_leaving_the_winner_out_lets_the_loser_in() {
+        let first_wins = Target {
+            collision: Collision::FirstWins,
+            ..*agentskills()
+        };
+        let short = skill("a", "same", "Short. Use it.");
+        let long = skill(
+            "b",
+            "same",
+            "A much longer description that goes on and on. Use it for everything at all.",
+        );
+        let provider = MemoryProvider::new([short.clone(), long.clone()]);
+        let costs = measure_with(&first_wins, &provider, None);
+        let full = catalog_tokens(&first_wins, vec![short.clone(), long.clone()]);
+        assert_eq!(
+            costs.skills[0].entry.tokens,
+            full - catalog_tokens(&first_wins, vec![long])
+        );
+        assert!(costs.skills[0].entry.tokens < 0, "the longer one comes in");
+        assert_eq!(costs.skills[1].entry, Size::default());
+        assert_eq!(
+            costs.skills[1].body,
+            Body::NotLoadable("another skill wins its name".to_owned())
+        );
+    }
+
+    #[test]
+    fn leaving_a_rival_out_settles_the_collision_again_as_a_rebuild_would() {
+        let skills = vec![
+            skill("a", "alpha", "Alpha. Use it."),
+            skill("b", "same", "First of three. Use it."),
+            skill("c", "gamma", "Gamma. Use it."),
+            skill("d", "same", "Second of three, longer. Use it for more."),
+            skill("e", "delta", "Delta. Use it."),
+            skill("f", "same", "Third. Use it."),
+            skill("g", "other", "Other. Use it."),
+            skill("h", "other", "Other again. Use it."),
+        ];
+        let rules = [
+            Collision::FirstWins,
+            Collision::LastWins,
+            Collision::LastWinsInPlace,
+            Collision::KeepAll,
+        ];
+        for rule in rules {
+            // Each description is written as many times as its place in the list, so a skill in
+            // the wrong place changes the size.
+            let target = Target {
+                collision: rule,
+                render: |entries, _| {
+                    let lines: Vec<String> = entries
+                        .iter()
+                        .enumerate()
+                        .map(|(n, e)| format!("{}: {}\n", e.name, e.description().repeat(n + 1)))
+                        .collect();
+                    catalog::Rendered::complete(lines.concat(), entries.len())
+                },
+                ..*agentskills()
+            };
+            let provider = MemoryProvider::new(skills.clone());
+            let costs = measure_with(&target, &provider, None);
+            let (paths, env) = (Paths::absolute(None), Env::new("/p", None));
+            let cx = Context {
+                paths: &paths,
+                env: &env,
+                context_window: None,
+            };
+            for i in 0..skills.len() {
+                let mut others = skills.clone();
+                others.remove(i);
+                let others = MemoryProvider::new(others);
+                let without = catalog::build(&target, others.list(), &cx).text;
+                assert_eq!(
+                    costs.skills[i].entry,
+                    costs.catalog_size - Size::of(&without, Encoding::O200kBase),
+                    "{rule:?} without skill {i}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn with_duplicate_names_kept_only_the_first_loads() {
+        let provider = MemoryProvider::new([
+            skill("a", "same", "First. Use it."),
+            skill("b", "same", "Second. Use it."),
+        ]);
+        let costs = measure_with(agentskills(), &provider, None);
+        assert!(costs.skills[0].body.size().is_some());
+        assert_eq!(
+            costs.skills[1].body,
+            Body::NotLoadable("loading `same` gives skills/a/SKILL.md".to_owned())
+        );
+    }
+
+    #[test]
+    fn gates_name_each_offender_and_by_how_much() {
+        let provider = MemoryProvider::new([
+            skill("a", "alpha", "Does alpha. Use for alpha."),
+            skill("b", "beta", "Does beta. Use for beta."),
+        ]);
+        let costs = measure_with(agentskills(), &provider, None);
+        let entry = costs.skills[0].entry.tokens;
+        let limit = u64::try_from(entry - 1).expect("positive");
+        let found = offences(
+            &costs,
+            Limits {
+                catalog: Some(limit),
+                skill: Some(1_000_000),
+                ..Limits::default()
+            },
+        );
+        assert!(
+            found
+                .iter()
+                .all(|o| o.gate == Gate::MaxCatalogTokens && o.limit == limit)
+        );
+        let first = found.first().expect("alpha is over");
+        assert_eq!((first.skill, first.tokens, first.over()), (0, entry, 1));
+    }
+}
