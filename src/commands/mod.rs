@@ -13,8 +13,8 @@ pub mod runtime;
 pub mod ship;
 pub mod simulate;
 pub mod targets;
-pub mod unpack;
 pub mod tokens;
+pub mod unpack;
 
 use std::path::PathBuf;
 
