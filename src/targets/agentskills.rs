@@ -136,8 +136,7 @@ fn scalar_text(field: &Field, yaml: &str) -> Option<String> {
 fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
     let mut lines = vec!["<available_skills>".to_owned()];
     for entry in entries {
-        let dir =
-            std::fs::canonicalize(&entry.skill.dir).unwrap_or_else(|_| entry.skill.dir.clone());
+        let dir = super::catalog::canonical(&entry.skill.dir);
         let file: PathBuf = dir.join(entry.skill.skill_md.file_name().unwrap_or_default());
         lines.extend([
             "<skill>".to_owned(),

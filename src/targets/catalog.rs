@@ -117,10 +117,7 @@ impl Paths {
 
     /// The path with symlinks resolved first (runtimes that canonicalise, such as Codex).
     pub fn show_canonical(&self, path: &Path) -> String {
-        match std::fs::canonicalize(path) {
-            Ok(real) => self.show(&real),
-            Err(_) => self.show(path),
-        }
+        self.show(&canonical(path))
     }
 
     /// `~/rel` when the path is under the home directory, else [`Paths::show`].
@@ -132,6 +129,22 @@ impl Paths {
         }
         self.show(path)
     }
+}
+
+/// The path with symlinks resolved, or the path itself when it cannot be resolved (a skill
+/// given as data). Remembered per thread: one catalog resolves each skill's path, and
+/// `skills tokens` renders hundreds of catalogs of the same skills.
+pub fn canonical(path: &Path) -> PathBuf {
+    thread_local! {
+        static RESOLVED: std::cell::RefCell<std::collections::HashMap<PathBuf, PathBuf>> =
+            std::cell::RefCell::new(std::collections::HashMap::new());
+    }
+    if let Some(real) = RESOLVED.with(|m| m.borrow().get(path).cloned()) {
+        return real;
+    }
+    let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    RESOLVED.with(|m| m.borrow_mut().insert(path.to_path_buf(), real.clone()));
+    real
 }
 
 /// `a/./b/../c` as `a/c`, keeping a leading `/` and leading `..` steps.

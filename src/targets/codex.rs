@@ -682,7 +682,7 @@ fn scope_rank(scope: Scope) -> u8 {
 }
 
 fn canonical(path: &Path) -> PathBuf {
-    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+    super::catalog::canonical(path)
 }
 
 /// The `…/plugins/cache/<marketplace>` directory above a path, if there is one.
