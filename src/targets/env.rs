@@ -138,6 +138,18 @@ impl RootSpec {
         }
     }
 
+    /// `~/<rel>` (user) then `<cwd>/<rel>` (project), each searched one level deep: the shape of
+    /// runtimes with one user and one project root.
+    pub fn user_then_project(env: &Env, rel: &str) -> Vec<Self> {
+        let mut roots: Vec<Self> = env
+            .home_join(rel)
+            .map(|p| Self::one_level(p, Scope::User))
+            .into_iter()
+            .collect();
+        roots.push(Self::one_level(env.cwd.join(rel), Scope::Project));
+        roots
+    }
+
     /// The provider root for it: optional, since most of a runtime's roots do not exist on a
     /// given machine.
     pub fn to_root(&self) -> Root {

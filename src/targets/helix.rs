@@ -9,7 +9,7 @@ use super::text::{Collation, Escaping};
 use super::{Budget, Confidence, NameCharset, Target};
 use crate::frontmatter::Value;
 use crate::provider::ResourceError;
-use crate::skill::{Scope, Skill};
+use crate::skill::Skill;
 
 pub const TARGET: Target = Target {
     id: "helix",
@@ -99,16 +99,7 @@ const GUARDRAIL: [&str; 8] = [
 /// The provider is given its roots; with last-root-wins the later (project) root overrides the
 /// earlier (user) one.
 fn roots(env: &Env) -> Vec<RootSpec> {
-    let mut roots: Vec<RootSpec> = env
-        .home_join(".agents/skills")
-        .map(|p| RootSpec::one_level(p, Scope::User))
-        .into_iter()
-        .collect();
-    roots.push(RootSpec::one_level(
-        env.cwd.join(".agents/skills"),
-        Scope::Project,
-    ));
-    roots
+    RootSpec::user_then_project(env, ".agents/skills")
 }
 
 /// Discovery globs `<root>/*/SKILL.md`, then validates the frontmatter with the skill schema

@@ -88,16 +88,7 @@ const HEADER: [&str; 2] = [
 /// `load_skills(global_dir=~/.metis/skills, workspace_dir=<workspace>/.metis/skills)`: globals
 /// first, then the workspace, whose skills replace globals of the same name.
 fn roots(env: &Env) -> Vec<RootSpec> {
-    let mut roots: Vec<RootSpec> = env
-        .home_join(".metis/skills")
-        .map(|p| RootSpec::one_level(p, Scope::User))
-        .into_iter()
-        .collect();
-    roots.push(RootSpec::one_level(
-        env.cwd.join(".metis/skills"),
-        Scope::Project,
-    ));
-    roots
+    RootSpec::user_then_project(env, ".metis/skills")
 }
 
 /// The loader's own split and `yaml.safe_load`, then the six-field schema; any violation is a
