@@ -14,7 +14,6 @@
 //! its **resources** are its bundled files as the provider reads them (the cap cuts long files;
 //! binary files are skipped with the reason).
 
-use std::collections::HashSet;
 use std::iter::Sum;
 use std::ops::{Add, Sub};
 
@@ -25,7 +24,7 @@ use crate::paths;
 use crate::provider::{ResourceError, Resources, SkillProvider, Truncation};
 use crate::skill::Skill;
 use crate::targets::Target;
-use crate::targets::catalog::{self, Catalog, Change, ChangeKind, Collision, Context, Entry};
+use crate::targets::catalog::{self, Catalog, Change, ChangeKind, Context, Entry};
 use crate::targets::load::{self as level2, LoadInput};
 use crate::tokens::{self, Encoding, Variants};
 
@@ -206,15 +205,10 @@ where
 {
     let skills = provider.list();
     // The catalog exactly as `skills catalog` builds it, and the skills it is built from.
-    let full = catalog::build(target, skills, cx);
-    let (known, _) = catalog::known(target, skills, cx);
-    // Names two skills compete for: leaving one out can bring another in.
-    let contested: HashSet<&str> = full
-        .changes
-        .iter()
-        .filter(|c| c.kind == ChangeKind::Shadowed)
-        .map(|c| c.name.as_str())
-        .collect();
+    let (known, changes) = catalog::known(target, skills, cx);
+    let full = catalog::render(target, skills.len(), &known, changes, cx);
+    // Before collisions are settled: leaving a skill out can bring a rival in.
+    let (admitted, _) = catalog::admitted(target, skills);
     let work = Work {
         target,
         skills,
@@ -227,7 +221,7 @@ where
             .map(|skill| full.changes.iter().find(|c| c.path == skill.skill_md))
             .collect(),
         known: &known,
-        contested: &contested,
+        admitted: &admitted,
         provider,
         cx,
     };
@@ -330,27 +324,10 @@ struct Work<'w, 'a, P> {
     /// What the catalog did to each skill, if anything.
     change: Vec<Option<&'w Change>>,
     known: &'w [Entry<'a>],
-    contested: &'w HashSet<&'w str>,
+    /// Every skill the target admits, before name collisions are settled.
+    admitted: &'w [Entry<'a>],
     provider: &'a P,
     cx: &'w Context<'w>,
-}
-
-impl<P> Work<'_, '_, P> {
-    /// The name skill `i` is listed or shadowed under (`None`: the target skips it).
-    fn name_of(&self, i: usize) -> Option<&str> {
-        match (self.known_as[i], self.change[i]) {
-            (Some(k), _) => Some(self.known[k].name.as_str()),
-            (None, Some(c)) if c.kind == ChangeKind::Shadowed => Some(c.name.as_str()),
-            _ => None,
-        }
-    }
-
-    /// The skills listed or shadowed under `name`, in discovery order, but `skip`.
-    fn rivals(&self, name: &str, skip: Option<usize>) -> Vec<usize> {
-        (0..self.skills.len())
-            .filter(|&j| Some(j) != skip && self.name_of(j) == Some(name))
-            .collect()
-    }
 }
 
 impl<'a, P: SkillProvider + Sync> Work<'_, 'a, P> {
@@ -438,59 +415,27 @@ impl<'a, P: SkillProvider + Sync> Work<'_, 'a, P> {
         }
     }
 
-    /// The skills the target would know without skill `i`, as `catalog::known` would settle
-    /// them, or `None` when leaving it out changes nothing. A name collision is settled again
-    /// among the remaining rivals by the target's [`Collision`] rule: the first or the last
-    /// rival wins, in its own place or (a JavaScript `Map`) in the place of the first.
+    /// The skills the target would know without skill `i`: the admitted rest, with name
+    /// collisions settled again by the target's own rule (leaving a skill out can bring a rival
+    /// in); `None` when that changes nothing.
     fn known_without(&self, i: usize) -> Option<Vec<Entry<'a>>> {
-        let name = self.name_of(i)?;
-        let mut entries = self.known.to_vec();
-        if let Some(k) = self.known_as[i] {
-            entries.remove(k);
-        }
-        if !self.contested.contains(name) {
-            return Some(entries);
-        }
-        let rule = self.target.collision;
-        // The winner and the discovery index of its place.
-        let settle = |rivals: &[usize]| -> Option<(usize, usize)> {
-            let (&first, &last) = (rivals.first()?, rivals.last()?);
-            Some(match rule {
-                Collision::FirstWins | Collision::KeepAll => (first, first),
-                Collision::LastWins => (last, last),
-                Collision::LastWinsInPlace => (last, first),
-            })
-        };
-        let before = settle(&self.rivals(name, None));
-        let Some((winner, place)) = settle(&self.rivals(name, Some(i))) else {
-            return Some(entries);
-        };
-        if self.known_as[i].is_none() && before == Some((winner, place)) {
+        let skill = &self.skills[i];
+        if !self.admitted.iter().any(|e| std::ptr::eq(e.skill, skill)) {
             return None;
         }
-        // Take the old winner out (when it is not `i`) and put the new one in its place.
-        entries.retain(|e| e.name != name);
-        let admitted = (self.target.admit)(&self.skills[winner]).ok()?;
-        let place_of = |e: &Entry<'_>| -> usize {
-            let index = self.skills.iter().position(|s| std::ptr::eq(s, e.skill));
-            let index = index.unwrap_or(usize::MAX);
-            match rule {
-                Collision::LastWinsInPlace if self.contested.contains(e.name.as_str()) => {
-                    self.rivals(&e.name, None).first().copied().unwrap_or(index)
-                }
-                _ => index,
-            }
-        };
-        let at = entries.partition_point(|e| place_of(e) < place);
-        entries.insert(
-            at,
-            Entry {
-                skill: &self.skills[winner],
-                name: admitted.name,
-                description: admitted.description,
-            },
-        );
-        Some(entries)
+        let rest: Vec<Entry<'a>> = self
+            .admitted
+            .iter()
+            .filter(|e| !std::ptr::eq(e.skill, skill))
+            .cloned()
+            .collect();
+        let entries = catalog::settle(rest, self.target.collision);
+        let unchanged = entries.len() == self.known.len()
+            && entries
+                .iter()
+                .zip(self.known)
+                .all(|(a, b)| std::ptr::eq(a.skill, b.skill));
+        (!unchanged).then_some(entries)
     }
 
     /// The name the target knows skill `i` by, and how its catalog lists it.
@@ -599,7 +544,7 @@ pub fn offences(costs: &Costs<'_>, limits: Limits) -> Vec<Offence> {
 mod tests {
     use super::*;
     use crate::provider::{MemoryProvider, MemorySkill};
-    use crate::targets::catalog::Paths;
+    use crate::targets::catalog::{Collision, Paths};
     use crate::targets::env::Env;
     use crate::targets::find;
     use crate::targets::load::{Call, Output};

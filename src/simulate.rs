@@ -210,8 +210,8 @@ pub fn run(
     steps: &[Step],
     options: Options<'_>,
 ) -> Session {
-    let catalog = catalog::build(target, skills, cx);
-    let (known, _) = catalog::known(target, skills, cx);
+    let (known, changes) = catalog::known(target, skills, cx);
+    let catalog = catalog::render(target, skills.len(), &known, changes, cx);
     let mut state = State {
         system: BASE_SYSTEM_PROMPT.to_owned(),
         head: Vec::new(),

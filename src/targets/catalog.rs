@@ -274,12 +274,24 @@ pub struct Catalog {
 
 /// The catalog `target` injects for `skills` (in discovery order).
 pub fn build(target: &Target, skills: &[Skill], cx: &Context<'_>) -> Catalog {
-    let (entries, mut changes) = known(target, skills, cx);
-    let rendered = (target.render)(&entries, cx);
+    let (entries, changes) = known(target, skills, cx);
+    render(target, skills.len(), &entries, changes, cx)
+}
+
+/// The catalog of skills already settled by [`known`] (of `found` discovered), for callers that
+/// also need the known skills themselves: admission runs once.
+pub fn render(
+    target: &Target,
+    found: usize,
+    entries: &[Entry<'_>],
+    mut changes: Vec<Change>,
+    cx: &Context<'_>,
+) -> Catalog {
+    let rendered = (target.render)(entries, cx);
     changes.extend(rendered.changes);
     Catalog {
         text: rendered.text,
-        found: skills.len(),
+        found,
         listed: rendered.listed,
         budget: rendered.budget,
         changes,
@@ -294,6 +306,14 @@ pub fn known<'a>(
     skills: &'a [Skill],
     cx: &Context<'_>,
 ) -> (Vec<Entry<'a>>, Vec<Change>) {
+    let (entries, mut changes) = admitted(target, skills);
+    let entries = settle_collisions(entries, target.collision, &cx.env.cwd, &mut changes);
+    (entries, changes)
+}
+
+/// The skills `target` admits, in discovery order, before name collisions are settled; and a
+/// `skipped` change for each one it does not.
+pub fn admitted<'a>(target: &Target, skills: &'a [Skill]) -> (Vec<Entry<'a>>, Vec<Change>) {
     let mut changes = Vec::new();
     let mut entries: Vec<Entry<'_>> = Vec::new();
     for skill in skills {
@@ -311,8 +331,13 @@ pub fn known<'a>(
             }),
         }
     }
-    let entries = settle_collisions(entries, target.collision, &cx.env.cwd, &mut changes);
     (entries, changes)
+}
+
+/// Admitted skills with name collisions settled by `rule`, as [`known`] settles them (without
+/// recording the losers).
+pub fn settle<'a>(entries: Vec<Entry<'a>>, rule: Collision) -> Vec<Entry<'a>> {
+    settle_collisions(entries, rule, Path::new(""), &mut Vec::new())
 }
 
 /// Keeps the winner of each name by `rule`; each loser becomes a change naming the winner's path
