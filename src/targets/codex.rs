@@ -1122,23 +1122,7 @@ mod tests {
         mode: Option<&str>,
         earlier_loads: usize,
     ) -> Output {
-        let provider = MemoryProvider::new(skills);
-        let env = catalog::testing::env();
-        let paths = catalog::Paths::absolute(None);
-        let cx = Context {
-            paths: &paths,
-            env: &env,
-            context_window: None,
-        };
-        let (known, _) = catalog::known(&TARGET, provider.list(), &cx);
-        load(&LoadInput {
-            name,
-            known: &known,
-            provider: &provider,
-            earlier_loads,
-            mode,
-            cx: &cx,
-        })
+        crate::targets::load::testing::Machine::new(skills).load(&TARGET, name, earlier_loads, mode)
     }
 
     fn pdf() -> MemorySkill {

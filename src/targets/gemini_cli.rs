@@ -582,24 +582,7 @@ mod tests {
     }
 
     fn loaded(skills: Vec<MemorySkill>, name: &str, earlier_loads: usize) -> Output {
-        use crate::provider::{MemoryProvider, SkillProvider};
-        let provider = MemoryProvider::new(skills);
-        let env = catalog::testing::env();
-        let paths = catalog::Paths::absolute(None);
-        let cx = Context {
-            paths: &paths,
-            env: &env,
-            context_window: None,
-        };
-        let (known, _) = catalog::known(&TARGET, provider.list(), &cx);
-        load(&LoadInput {
-            name,
-            known: &known,
-            provider: &provider,
-            earlier_loads,
-            mode: None,
-            cx: &cx,
-        })
+        crate::targets::load::testing::load(&TARGET, skills, name, earlier_loads)
     }
 
     fn text(content: &str) -> Resource {

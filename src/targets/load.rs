@@ -391,8 +391,8 @@ pub(crate) mod testing {
         pub fn with_env(skills: Vec<MemorySkill>, env: Env) -> Self {
             Self {
                 provider: MemoryProvider::new(skills),
+                paths: Paths::absolute(env.home.clone()),
                 env,
-                paths: Paths::absolute(None),
             }
         }
 
@@ -459,23 +459,6 @@ pub(crate) mod testing {
         }
     }
 
-    fn with_known<T>(
-        target: &Target,
-        skills: Vec<MemorySkill>,
-        f: impl FnOnce(&[catalog::Entry<'_>], &MemoryProvider, &Context<'_>) -> T,
-    ) -> T {
-        let provider = MemoryProvider::new(skills);
-        let env = catalog::testing::env();
-        let paths = Paths::absolute(env.home.clone());
-        let cx = Context {
-            paths: &paths,
-            env: &env,
-            context_window: None,
-        };
-        let (known, _) = catalog::known(target, provider.list(), &cx);
-        f(&known, &provider, &cx)
-    }
-
     /// `target`'s load of `name`, after `earlier_loads` earlier ones.
     pub fn load(
         target: &Target,
@@ -483,16 +466,7 @@ pub(crate) mod testing {
         name: &str,
         earlier_loads: usize,
     ) -> Output {
-        with_known(target, skills, |known, provider, cx| {
-            (target.load)(&LoadInput {
-                name,
-                known,
-                provider,
-                earlier_loads,
-                mode: None,
-                cx,
-            })
-        })
+        Machine::new(skills).load(target, name, earlier_loads, None)
     }
 
     /// `target`'s read of `path` in `name`, with `lines` as `--lines` takes them.
@@ -503,18 +477,7 @@ pub(crate) mod testing {
         path: &str,
         lines: Option<&str>,
     ) -> Output {
-        let lines = lines.map(|l| l.parse().expect("a line range"));
-        with_known(target, skills, |known, provider, cx| {
-            (target.read)(&ReadInput {
-                name,
-                path,
-                lines,
-                known,
-                provider,
-                mode: None,
-                cx,
-            })
-        })
+        Machine::new(skills).read(target, name, path, lines)
     }
 }
 
