@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use crate::cli::RuntimeArgs;
 use crate::error::{Error, Result};
-use crate::provider::{FsProvider, Root};
+use crate::provider::FsProvider;
 use crate::targets::Target;
 use crate::targets::catalog::{Context, Paths};
 use crate::targets::env::Env;
@@ -26,16 +26,12 @@ impl Machine {
         let target = args.target.0;
         let cwd = std::env::current_dir().map_err(Error::WorkingDirectory)?;
         let env = Env::from_process(cwd.clone());
-        let roots: Vec<Root> = if args.roots {
-            (target.roots)(&env).iter().map(|r| r.to_root()).collect()
+        let provider = if args.roots {
+            let roots: Vec<_> = (target.roots)(&env).iter().map(|r| r.to_root()).collect();
+            FsProvider::discover(&roots, args.discovery.options())?
         } else {
-            args.discovery
-                .paths()
-                .into_iter()
-                .map(Root::explicit)
-                .collect()
+            super::discover(&args.discovery)?.0
         };
-        let provider = FsProvider::discover(&roots, args.discovery.options())?;
         let paths = match &args.path_prefix {
             Some(prefix) => Paths::rebased(cwd.clone(), prefix, env.home.clone()),
             None => Paths::absolute(env.home.clone()),
