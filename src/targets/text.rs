@@ -64,8 +64,6 @@ impl Escaping {
 pub enum Collation {
     /// Byte order of the UTF-8 text (Rust `String`, Go `string`, Python `str` on code points).
     Bytes,
-    /// JavaScript's default `Array.prototype.sort`: UTF-16 code units.
-    Utf16,
     /// JavaScript `a.localeCompare(b)`: the ICU root collation (case and accents are secondary
     /// differences, punctuation sorts before digits and letters).
     Locale,
@@ -75,7 +73,6 @@ impl Collation {
     pub fn compare(self, a: &str, b: &str) -> Ordering {
         match self {
             Self::Bytes => a.cmp(b),
-            Self::Utf16 => a.encode_utf16().cmp(b.encode_utf16()),
             Self::Locale => collator().compare(a, b),
         }
     }
@@ -83,7 +80,6 @@ impl Collation {
     pub const fn describe(self) -> &'static str {
         match self {
             Self::Bytes => "byte order",
-            Self::Utf16 => "UTF-16 code unit order",
             Self::Locale => "localeCompare (ICU root collation)",
         }
     }
@@ -112,12 +108,10 @@ pub enum Unit {
     DisplayWidth,
     /// ceil(bytes / 4), Codex's `approx_token_count`.
     ApproxTokens,
-    /// Whole skills.
-    Skills,
 }
 
 impl Unit {
-    /// The size of `text` in this unit (`Skills` counts nothing: it is not a text measure).
+    /// The size of `text` in this unit.
     pub fn measure(self, text: &str) -> u64 {
         let n = match self {
             Self::Bytes => text.len(),
@@ -125,7 +119,6 @@ impl Unit {
             Self::Utf16 => text.encode_utf16().count(),
             Self::DisplayWidth => display_width(text),
             Self::ApproxTokens => text.len().div_ceil(4),
-            Self::Skills => 0,
         };
         n as u64
     }
@@ -138,7 +131,6 @@ impl Unit {
             Self::Utf16 => "UTF-16 code units",
             Self::DisplayWidth => "display columns",
             Self::ApproxTokens => "approximate tokens (ceil(bytes/4))",
-            Self::Skills => "skills",
         }
     }
 }
@@ -163,7 +155,7 @@ pub fn prefix_within(text: &str, unit: Unit, limit: u64) -> &str {
             Unit::Chars => 1,
             Unit::Utf16 => c.len_utf16() as u64,
             Unit::DisplayWidth => unicode_width::UnicodeWidthChar::width(c).unwrap_or(0) as u64,
-            Unit::ApproxTokens | Unit::Skills => {
+            Unit::ApproxTokens => {
                 return prefix_within(text, Unit::Bytes, limit.saturating_mul(4));
             }
         };
@@ -260,19 +252,6 @@ mod tests {
         );
         names.sort_by(|a, b| Collation::Bytes.compare(a, b));
         assert_eq!(names[..3], ["-y", "1", "B"]);
-    }
-
-    #[test]
-    fn utf16_order_differs_from_bytes_above_the_bmp() {
-        // U+FF61 is one UTF-16 unit above the surrogates; U+1F600 is a surrogate pair.
-        assert_eq!(
-            Collation::Bytes.compare("\u{FF61}", "\u{1F600}"),
-            Ordering::Less
-        );
-        assert_eq!(
-            Collation::Utf16.compare("\u{FF61}", "\u{1F600}"),
-            Ordering::Greater
-        );
     }
 
     #[test]
