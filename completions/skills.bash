@@ -121,7 +121,7 @@ _skills() {
             return 0
             ;;
         skills__subcmd__catalog)
-            opts="-t -h --no-ignore --max-depth --max-dirs --target --roots --path-prefix --context-window --stats --format --check --help"
+            opts="-t -h --no-ignore --max-depth --max-dirs --target --roots --path-prefix --model --no-builtins --context-window --stats --format --check --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -144,6 +144,10 @@ _skills() {
                     return 0
                     ;;
                 --path-prefix)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --model)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -473,7 +477,7 @@ _skills() {
             return 0
             ;;
         skills__subcmd__load)
-            opts="-t -h --no-ignore --max-depth --max-dirs --target --roots --path-prefix --file --lines --mode --format --help"
+            opts="-t -h --no-ignore --max-depth --max-dirs --target --roots --path-prefix --model --no-builtins --file --lines --mode --format --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -496,6 +500,10 @@ _skills() {
                     return 0
                     ;;
                 --path-prefix)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --model)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -597,7 +605,7 @@ _skills() {
             return 0
             ;;
         skills__subcmd__simulate)
-            opts="-t -h --no-ignore --max-depth --max-dirs --target --roots --path-prefix --load --read --search --turns --mode --context-window --user --table --format --help"
+            opts="-t -h --no-ignore --max-depth --max-dirs --target --roots --path-prefix --model --no-builtins --load --read --search --turns --mode --context-window --user --table --format --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -620,6 +628,10 @@ _skills() {
                     return 0
                     ;;
                 --path-prefix)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --model)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -681,7 +693,7 @@ _skills() {
             return 0
             ;;
         skills__subcmd__tokens)
-            opts="-t -h --no-ignore --max-depth --max-dirs --target --roots --path-prefix --encoding --context-window --sort --max-catalog-tokens --max-body-tokens --max-skill-tokens --format --help"
+            opts="-t -h --no-ignore --max-depth --max-dirs --target --roots --path-prefix --model --no-builtins --encoding --context-window --sort --max-catalog-tokens --max-body-tokens --max-skill-tokens --format --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -704,6 +716,10 @@ _skills() {
                     return 0
                     ;;
                 --path-prefix)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --model)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

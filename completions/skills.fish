@@ -70,12 +70,14 @@ complete -c skills -n "__fish_skills_using_subcommand catalog" -l max-depth -d '
 complete -c skills -n "__fish_skills_using_subcommand catalog" -l max-dirs -d 'How many directories to visit per path before stopping (reported when hit)' -r
 complete -c skills -n "__fish_skills_using_subcommand catalog" -s t -l target -d 'The runtime (`skills targets` lists them)' -r
 complete -c skills -n "__fish_skills_using_subcommand catalog" -l path-prefix -d 'Write paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output is the same on every machine' -r
+complete -c skills -n "__fish_skills_using_subcommand catalog" -l model -d 'The model the runtime runs, for runtimes whose output depends on it (placement, wording, budget). Default: the runtime\'s own default model; `skills targets T` lists the known ones. An unknown model gets the runtime\'s fallback, with a note' -r
 complete -c skills -n "__fish_skills_using_subcommand catalog" -l context-window -d 'The model\'s context window in tokens, for budgets that scale with it (Claude Code, Codex). Default: the runtime\'s own fallback' -r
 complete -c skills -n "__fish_skills_using_subcommand catalog" -l format -d 'Output format' -r -f -a "text\t'The catalog bytes alone'
 json\t'The stable JSON schema `skills.catalog/v1`: the text and its statistics'"
 complete -c skills -n "__fish_skills_using_subcommand catalog" -l check -d 'Compare with FILE instead of printing: exit 1 with a unified diff when they differ' -r -F
 complete -c skills -n "__fish_skills_using_subcommand catalog" -l no-ignore -d 'Search files that .gitignore excludes, too'
 complete -c skills -n "__fish_skills_using_subcommand catalog" -l roots -d 'Discover skills where the runtime itself looks (its project and user roots, with their environment overrides) instead of under PATHs'
+complete -c skills -n "__fish_skills_using_subcommand catalog" -l no-builtins -d 'Leave out the skills the runtime ships and lists by itself'
 complete -c skills -n "__fish_skills_using_subcommand catalog" -l stats -d 'Also report size, budget use and which skills lost their description or were left out (to stderr; with --format json, in the JSON)'
 complete -c skills -n "__fish_skills_using_subcommand catalog" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c skills -n "__fish_skills_using_subcommand targets" -l format -d 'Output format' -r -f -a "table\t'A table for people'
@@ -85,6 +87,7 @@ complete -c skills -n "__fish_skills_using_subcommand load" -l max-depth -d 'How
 complete -c skills -n "__fish_skills_using_subcommand load" -l max-dirs -d 'How many directories to visit per path before stopping (reported when hit)' -r
 complete -c skills -n "__fish_skills_using_subcommand load" -s t -l target -d 'The runtime (`skills targets` lists them)' -r
 complete -c skills -n "__fish_skills_using_subcommand load" -l path-prefix -d 'Write paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output is the same on every machine' -r
+complete -c skills -n "__fish_skills_using_subcommand load" -l model -d 'The model the runtime runs, for runtimes whose output depends on it (placement, wording, budget). Default: the runtime\'s own default model; `skills targets T` lists the known ones. An unknown model gets the runtime\'s fallback, with a note' -r
 complete -c skills -n "__fish_skills_using_subcommand load" -l file -d 'Read this file of the skill (a path relative to its directory) instead, as the runtime\'s read tool would, with its guards' -r
 complete -c skills -n "__fish_skills_using_subcommand load" -l lines -d 'With --file: only these lines (`A:B`, `A:` or `A`; 1-based, inclusive)' -r
 complete -c skills -n "__fish_skills_using_subcommand load" -l mode -d 'The runtime\'s load mode, where it has several (`skills targets T` lists them)' -r
@@ -92,11 +95,13 @@ complete -c skills -n "__fish_skills_using_subcommand load" -l format -d 'Output
 json\t'The stable JSON schema `skills.load/v1`: the call, each part, the record and sizes'"
 complete -c skills -n "__fish_skills_using_subcommand load" -l no-ignore -d 'Search files that .gitignore excludes, too'
 complete -c skills -n "__fish_skills_using_subcommand load" -l roots -d 'Discover skills where the runtime itself looks (its project and user roots, with their environment overrides) instead of under PATHs'
+complete -c skills -n "__fish_skills_using_subcommand load" -l no-builtins -d 'Leave out the skills the runtime ships and lists by itself'
 complete -c skills -n "__fish_skills_using_subcommand load" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c skills -n "__fish_skills_using_subcommand simulate" -l max-depth -d 'How many directory levels below each path to search' -r
 complete -c skills -n "__fish_skills_using_subcommand simulate" -l max-dirs -d 'How many directories to visit per path before stopping (reported when hit)' -r
 complete -c skills -n "__fish_skills_using_subcommand simulate" -s t -l target -d 'The runtime (`skills targets` lists them)' -r
 complete -c skills -n "__fish_skills_using_subcommand simulate" -l path-prefix -d 'Write paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output is the same on every machine' -r
+complete -c skills -n "__fish_skills_using_subcommand simulate" -l model -d 'The model the runtime runs, for runtimes whose output depends on it (placement, wording, budget). Default: the runtime\'s own default model; `skills targets T` lists the known ones. An unknown model gets the runtime\'s fallback, with a note' -r
 complete -c skills -n "__fish_skills_using_subcommand simulate" -l load -d 'Activate this skill (repeatable; a second load of the same skill shows the runtime\'s reload behaviour)' -r
 complete -c skills -n "__fish_skills_using_subcommand simulate" -l read -d 'Read a file of a skill: SKILL:PATH, optionally with lines, SKILL:PATH@A:B (repeatable)' -r
 complete -c skills -n "__fish_skills_using_subcommand simulate" -l search -d 'Search the catalog with the runtime\'s search tool (Metis `skill_search`; repeatable)' -r
@@ -108,6 +113,7 @@ complete -c skills -n "__fish_skills_using_subcommand simulate" -l format -d 'Ou
 json\t'The stable JSON schema `skills.load/v1`: the call, each part, the record and sizes'"
 complete -c skills -n "__fish_skills_using_subcommand simulate" -l no-ignore -d 'Search files that .gitignore excludes, too'
 complete -c skills -n "__fish_skills_using_subcommand simulate" -l roots -d 'Discover skills where the runtime itself looks (its project and user roots, with their environment overrides) instead of under PATHs'
+complete -c skills -n "__fish_skills_using_subcommand simulate" -l no-builtins -d 'Leave out the skills the runtime ships and lists by itself'
 complete -c skills -n "__fish_skills_using_subcommand simulate" -l table -d 'Print only the per-request table and the verdict on the cached prefix, not the transcript'
 complete -c skills -n "__fish_skills_using_subcommand simulate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c skills -n "__fish_skills_using_subcommand new" -l dir -d 'Where to create the skill\'s folder' -r -F
@@ -135,6 +141,7 @@ complete -c skills -n "__fish_skills_using_subcommand tokens" -l max-depth -d 'H
 complete -c skills -n "__fish_skills_using_subcommand tokens" -l max-dirs -d 'How many directories to visit per path before stopping (reported when hit)' -r
 complete -c skills -n "__fish_skills_using_subcommand tokens" -s t -l target -d 'The runtime (`skills targets` lists them)' -r
 complete -c skills -n "__fish_skills_using_subcommand tokens" -l path-prefix -d 'Write paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output is the same on every machine' -r
+complete -c skills -n "__fish_skills_using_subcommand tokens" -l model -d 'The model the runtime runs, for runtimes whose output depends on it (placement, wording, budget). Default: the runtime\'s own default model; `skills targets T` lists the known ones. An unknown model gets the runtime\'s fallback, with a note' -r
 complete -c skills -n "__fish_skills_using_subcommand tokens" -l encoding -d 'The model tokenizer to count with' -r -f -a "o200k_base\t'GPT-4o and later OpenAI models'
 cl100k_base\t'GPT-4 and GPT-3.5'"
 complete -c skills -n "__fish_skills_using_subcommand tokens" -l context-window -d 'The model\'s context window in tokens, for catalog budgets that scale with it (Claude Code, Codex)' -r
@@ -151,6 +158,7 @@ complete -c skills -n "__fish_skills_using_subcommand tokens" -l format -d 'Outp
 json\t'The stable JSON schema `skills.tokens/v1` (see docs/json.md)'"
 complete -c skills -n "__fish_skills_using_subcommand tokens" -l no-ignore -d 'Search files that .gitignore excludes, too'
 complete -c skills -n "__fish_skills_using_subcommand tokens" -l roots -d 'Discover skills where the runtime itself looks (its project and user roots, with their environment overrides) instead of under PATHs'
+complete -c skills -n "__fish_skills_using_subcommand tokens" -l no-builtins -d 'Leave out the skills the runtime ships and lists by itself'
 complete -c skills -n "__fish_skills_using_subcommand tokens" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c skills -n "__fish_skills_using_subcommand help; and not __fish_seen_subcommand_from lint explain list catalog targets load simulate new package unpack completions man tokens help" -f -a "lint" -d 'Check skills against the standard and the selected runtimes'
 complete -c skills -n "__fish_skills_using_subcommand help; and not __fish_seen_subcommand_from lint explain list catalog targets load simulate new package unpack completions man tokens help" -f -a "explain" -d 'Show a rule\'s documentation, or the table of every rule'

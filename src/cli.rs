@@ -332,6 +332,16 @@ pub struct RuntimeArgs {
     /// relative paths), so the output is the same on every machine.
     #[arg(long, value_name = "PREFIX")]
     pub path_prefix: Option<String>,
+
+    /// The model the runtime runs, for runtimes whose output depends on it (placement,
+    /// wording, budget). Default: the runtime's own default model; `skills targets T` lists
+    /// the known ones. An unknown model gets the runtime's fallback, with a note.
+    #[arg(long, value_name = "MODEL")]
+    pub model: Option<String>,
+
+    /// Leave out the skills the runtime ships and lists by itself.
+    #[arg(long)]
+    pub no_builtins: bool,
 }
 
 #[derive(Debug, Clone, Args)]

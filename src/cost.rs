@@ -566,6 +566,7 @@ mod tests {
             paths: &paths,
             env: &env,
             context_window: window,
+            model: None,
         };
         measure(target, provider, &cx, Encoding::O200kBase)
     }
@@ -582,6 +583,7 @@ mod tests {
             paths: &paths,
             env: &env,
             context_window: None,
+            model: None,
         };
         let text = catalog::build(target, provider.list(), &cx).text;
         to_i64(tokens::count(&text, Encoding::O200kBase))
@@ -622,6 +624,7 @@ mod tests {
             paths: &paths,
             env: &env,
             context_window: None,
+            model: None,
         };
         let (known, _) = catalog::known(agentskills(), provider.list(), &cx);
         let loaded = (agentskills().load)(&LoadInput {
@@ -764,6 +767,7 @@ mod tests {
                 paths: &paths,
                 env: &env,
                 context_window: None,
+                model: None,
             };
             for i in 0..skills.len() {
                 let mut others = skills.clone();

@@ -502,6 +502,7 @@ mod tests {
             paths: &paths,
             env: &env,
             context_window: None,
+            model: None,
         };
         run(
             target,

@@ -18,6 +18,8 @@ pub enum Scope {
     Admin,
     /// A path given on the command line or by an embedding program.
     Custom,
+    /// Shipped inside the runtime itself (its built-in skills).
+    Builtin,
 }
 
 impl Scope {
@@ -28,6 +30,7 @@ impl Scope {
             Self::System => "system",
             Self::Admin => "admin",
             Self::Custom => "custom",
+            Self::Builtin => "builtin",
         }
     }
 }
@@ -42,8 +45,9 @@ impl std::str::FromStr for Scope {
             "system" => Ok(Self::System),
             "admin" => Ok(Self::Admin),
             "custom" => Ok(Self::Custom),
+            "builtin" => Ok(Self::Builtin),
             other => Err(format!(
-                "unknown scope `{other}` (expected project, user, system, admin or custom)"
+                "unknown scope `{other}` (expected project, user, system, admin, custom or builtin)"
             )),
         }
     }

@@ -23,9 +23,13 @@ fn names_the_main_job_and_the_test_command() {
     assert!(ci.lines().any(|l| l.trim() == "cargo test --locked"));
 }
 
+/// `SKILLS_UPDATE_README=1 cargo test --test readme` rewrites the examples' outputs.
 #[test]
 fn examples_match_what_the_commands_print() {
     let readme = readme();
+    let update = std::env::var_os("SKILLS_UPDATE_README").is_some();
+    let mut rewritten = String::new();
+    let mut rest = readme.as_str();
     let mut checked = 0;
     for block in readme.split("```text\n").skip(1) {
         let block = &block[..block.find("```").unwrap()];
@@ -53,13 +57,24 @@ fn examples_match_what_the_commands_print() {
         if !actual.ends_with('\n') {
             actual.push('\n');
         }
+        checked += 1;
+        if update {
+            let at = rest.find(expected).unwrap();
+            rewritten.push_str(&rest[..at]);
+            rewritten.push_str(&actual);
+            rest = &rest[at + expected.len()..];
+            continue;
+        }
         assert_eq!(
             actual, expected,
-            "README example `skills {command}` is out of date"
+            "README example `skills {command}` is out of date: run `SKILLS_UPDATE_README=1 cargo test --test readme`"
         );
-        checked += 1;
     }
     assert!(checked > 0, "the README has no `$ skills …` example");
+    if update {
+        rewritten.push_str(rest);
+        std::fs::write(repo().join("README.md"), rewritten).unwrap();
+    }
 }
 
 /// The rules table between the markers is `skills explain --all`.

@@ -3,19 +3,20 @@
 
 use std::io::Write;
 
-use super::runtime::Machine;
+use super::runtime::{BuiltinUse, Machine};
 use crate::Outcome;
 use crate::cli::{CatalogArgs, CatalogFormat};
 use crate::error::{Error, Result};
 use crate::paths;
 use crate::provider::SkillProvider;
-use crate::report::catalog::{self as view, CatalogReport, ChangeRow, SCHEMA, Stats};
+use crate::report::catalog::{self as view, BuiltinStats, CatalogReport, ChangeRow, SCHEMA, Stats};
 use crate::report::{unified_diff, write_json, write_text};
 use crate::targets::catalog::{self, Catalog};
 use crate::tokens::{self, Encoding};
 
 pub fn run(args: &CatalogArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<Outcome> {
     let machine = Machine::prepare(&args.runtime)?;
+    machine.write_notes(err)?;
     let (target, cwd) = (machine.target, &machine.cwd);
     let cx = machine.context(args.context_window);
     let built = catalog::build(target, machine.provider.list(), &cx);
@@ -24,7 +25,7 @@ pub fn run(args: &CatalogArgs, out: &mut dyn Write, err: &mut dyn Write) -> Resu
         return check(&built.text, file, cwd, out, err);
     }
     let stats = (args.stats || args.format == CatalogFormat::Json)
-        .then(|| stats(&built, args.context_window, target.builtins, cwd));
+        .then(|| stats(&built, &machine, cx.context_window));
     match args.format {
         CatalogFormat::Json => {
             let report = CatalogReport {
@@ -65,27 +66,42 @@ pub fn run(args: &CatalogArgs, out: &mut dyn Write, err: &mut dyn Write) -> Resu
     Ok(Outcome::Success)
 }
 
-fn stats(
-    built: &Catalog,
-    context_window: Option<u64>,
-    builtins: &'static str,
-    cwd: &std::path::Path,
-) -> Stats {
+fn stats(built: &Catalog, machine: &Machine, context_window: Option<u64>) -> Stats {
+    let target = machine.target;
     Stats {
         found: built.found,
         listed: built.listed,
         bytes: built.text.len() as u64,
         characters: built.text.chars().count() as u64,
         o200k_tokens: tokens::count(&built.text, Encoding::O200kBase),
+        model: machine.model.clone(),
         context_window,
         budget: built.budget,
-        builtins_not_shown: builtins,
+        builtins: match &machine.builtins {
+            BuiltinUse::None => None,
+            BuiltinUse::LeftOut => Some(BuiltinStats {
+                included: false,
+                names: target.builtins.iter().map(|b| b.name).collect(),
+                install: None,
+            }),
+            BuiltinUse::Included { names, install } => Some(BuiltinStats {
+                included: true,
+                names: names.clone(),
+                install: install.clone(),
+            }),
+        },
+        not_shown: if target.builtins.is_empty() {
+            target.builtins_note
+        } else {
+            ""
+        },
+        verification: target.verification(),
         changes: built
             .changes
             .iter()
             .map(|c| ChangeRow {
                 name: c.name.clone(),
-                path: paths::display(&c.path, cwd),
+                path: paths::display(&c.path, &machine.cwd),
                 change: c.kind,
                 reason: c.reason.clone(),
             })

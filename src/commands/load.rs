@@ -13,8 +13,9 @@ use crate::targets::Target;
 use crate::targets::catalog;
 use crate::targets::load::{LoadInput, ReadInput};
 
-pub fn run(args: &LoadArgs, out: &mut dyn Write) -> Result<Outcome> {
+pub fn run(args: &LoadArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<Outcome> {
     let machine = Machine::prepare(&args.runtime)?;
+    machine.write_notes(err)?;
     let target = machine.target;
     let mode = checked_mode(target, args.mode.as_deref())?;
     let cx = machine.context(None);

@@ -1,16 +1,17 @@
-//! What `catalog`, `load` and `simulate` share: the machine a runtime runs on and the skills it
-//! finds there.
+//! What `catalog`, `load`, `simulate` and `tokens` share: the machine a runtime runs on, the
+//! model it runs, and the skills it finds there (its built-ins included).
 
 use std::path::PathBuf;
 
 use crate::cli::RuntimeArgs;
 use crate::error::{Error, Result};
 use crate::provider::FsProvider;
-use crate::targets::Target;
+use crate::targets::builtin::{self, InstallState};
 use crate::targets::catalog::{Context, Paths};
 use crate::targets::env::Env;
+use crate::targets::{Model, Target};
 
-/// The working directory, environment, path style and discovered skills of one run.
+/// The working directory, environment, path style, model and discovered skills of one run.
 #[derive(Debug)]
 pub struct Machine {
     pub target: &'static Target,
@@ -18,6 +19,29 @@ pub struct Machine {
     pub env: Env,
     pub paths: Paths,
     pub provider: FsProvider,
+    /// The model the runtime runs, for targets whose output depends on it.
+    pub model: Option<String>,
+    /// What is known of that model (`None` for an unknown one, which gets the fallback).
+    pub model_info: Option<&'static Model>,
+    /// Built-in skills included, and what became of the client they point into.
+    pub builtins: BuiltinUse,
+    /// Things the user should know about this run (an unknown model, an installed client of
+    /// another version), one sentence each.
+    pub notes: Vec<String>,
+}
+
+/// Whether the runtime's own skills are in the list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BuiltinUse {
+    /// The runtime has none.
+    None,
+    /// Left out with `--no-builtins`.
+    LeftOut,
+    /// Included: their names, and the installed client when their locations point into it.
+    Included {
+        names: Vec<&'static str>,
+        install: Option<InstallState>,
+    },
 }
 
 impl Machine {
@@ -26,7 +50,7 @@ impl Machine {
         let target = args.target.0;
         let cwd = std::env::current_dir().map_err(Error::WorkingDirectory)?;
         let env = Env::from_process(cwd.clone());
-        let provider = if args.roots {
+        let mut provider = if args.roots {
             let roots: Vec<_> = (target.roots)(&env).iter().map(|r| r.to_root()).collect();
             FsProvider::discover(&roots, args.discovery.options())?
         } else {
@@ -36,20 +60,92 @@ impl Machine {
             Some(prefix) => Paths::rebased(cwd.clone(), prefix, env.home.clone()),
             None => Paths::absolute(env.home.clone()),
         };
+        let mut notes = Vec::new();
+        let (model, model_info) = model(target, args.model.as_deref(), &mut notes);
+        let builtins = if target.builtins.is_empty() {
+            BuiltinUse::None
+        } else if args.no_builtins {
+            BuiltinUse::LeftOut
+        } else {
+            let found = builtin::skills(target, &env, args.path_prefix.is_some());
+            if let (
+                Some(verified),
+                Some(InstallState::Found { version, .. } | InstallState::Hidden { version }),
+            ) = (target.verified, &found.install)
+                && *version != verified.version
+            {
+                notes.push(format!(
+                    "{} {version} is installed here; {} is verified against {}",
+                    verified.client, target.id, verified.version
+                ));
+            }
+            provider = provider.with_builtins(found.before, found.after);
+            BuiltinUse::Included {
+                names: target.builtins.iter().map(|b| b.name).collect(),
+                install: found.install,
+            }
+        };
         Ok(Self {
             target,
             cwd,
             env,
             paths,
             provider,
+            model,
+            model_info,
+            builtins,
+            notes,
         })
     }
 
+    /// Writes the run's notes to `err`, one `note:` line each.
+    pub fn write_notes(&self, err: &mut dyn std::io::Write) -> Result<()> {
+        for note in &self.notes {
+            crate::report::write_text(err, &format!("note: {note}\n"))?;
+        }
+        Ok(())
+    }
+
+    /// The context renders and loads see: `context_window` (an explicit `--context-window`)
+    /// beats the model's own window.
     pub fn context(&self, context_window: Option<u64>) -> Context<'_> {
         Context {
             paths: &self.paths,
             env: &self.env,
-            context_window,
+            context_window: context_window.or(self.model_info.map(|m| m.context_window)),
+            model: self.model.as_deref(),
         }
+    }
+}
+
+/// The model to run: `--model` or the target's default. A target whose output does not depend
+/// on the model has none; an unknown model is kept (the target applies its fallback) with a note.
+fn model(
+    target: &Target,
+    asked: Option<&str>,
+    notes: &mut Vec<String>,
+) -> (Option<String>, Option<&'static Model>) {
+    match (asked, target.default_model()) {
+        (None, None) => (None, None),
+        (Some(id), None) => {
+            notes.push(format!(
+                "{}'s output does not depend on the model; --model {id} changes nothing",
+                target.id
+            ));
+            (None, None)
+        }
+        (None, Some(default)) => (Some(default.id.to_owned()), Some(default)),
+        (Some(id), Some(_)) => match target.model(id) {
+            Some(known) => (Some(id.to_owned()), Some(known)),
+            None => {
+                let known: Vec<&str> = target.models.iter().map(|m| m.id).collect();
+                notes.push(format!(
+                    "{} does not know the model `{id}` (known: {}); showing the runtime's fallback for an unknown model",
+                    target.id,
+                    known.join(", ")
+                ));
+                (Some(id.to_owned()), None)
+            }
+        },
     }
 }

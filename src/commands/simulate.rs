@@ -13,8 +13,9 @@ use crate::report::{write_json, write_text};
 use crate::simulate::{self, Options};
 use crate::tokens::Encoding;
 
-pub fn run(args: &SimulateArgs, out: &mut dyn Write) -> Result<Outcome> {
+pub fn run(args: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<Outcome> {
     let machine = Machine::prepare(&args.runtime)?;
+    machine.write_notes(err)?;
     let target = machine.target;
     let mode = checked_mode(target, args.mode.as_deref())?;
     let cx = machine.context(args.context_window);

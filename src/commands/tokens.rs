@@ -17,6 +17,7 @@ pub fn run(args: &TokensArgs, out: &mut dyn Write, err: &mut dyn Write) -> Resul
     // discovered, loaded and read.
     tokens::preload(args.encoding);
     let machine = Machine::prepare(&args.runtime)?;
+    machine.write_notes(err)?;
     let cx = machine.context(Some(args.context_window));
     let costs = cost::measure(machine.target, &machine.provider, &cx, args.encoding);
     let limits = Limits {

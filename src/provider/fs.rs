@@ -140,6 +140,18 @@ impl FsProvider {
     pub fn notes(&self) -> &[Note] {
         &self.notes
     }
+
+    /// The same skills with a runtime's built-in skills before and after them, in discovery
+    /// order (they have no files to read).
+    #[must_use]
+    pub fn with_builtins(mut self, before: Vec<Skill>, after: Vec<Skill>) -> Self {
+        if before.is_empty() && after.is_empty() {
+            return self;
+        }
+        let found = std::mem::take(&mut self.skills);
+        self.skills = before.into_iter().chain(found).chain(after).collect();
+        self
+    }
 }
 
 impl SkillProvider for FsProvider {

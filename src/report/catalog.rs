@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
+use crate::targets::builtin::InstallState;
 use crate::targets::catalog::{BudgetUse, ChangeKind};
 use crate::targets::text::Unit;
 
@@ -31,14 +32,34 @@ pub struct Stats {
     pub characters: u64,
     /// Model tokens (o200k_base) of the whole text. Not the runtime's budget unit.
     pub o200k_tokens: usize,
+    /// The model the runtime runs, for runtimes whose output depends on it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
     pub context_window: Option<u64>,
     /// The runtime's own budget and how much of it the catalog uses.
     pub budget: Option<BudgetUse>,
-    /// Skills the runtime ships and lists itself, not included here.
+    /// The skills the runtime ships and lists by itself.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub builtins: Option<BuiltinStats>,
+    /// What else the runtime lists that the catalog cannot show, in a sentence.
     #[serde(skip_serializing_if = "str::is_empty")]
-    pub builtins_not_shown: &'static str,
+    pub not_shown: &'static str,
+    /// How sure the output is: the client version it was verified against, or how it was
+    /// modelled.
+    pub verification: String,
     /// Every skill that lost something, and why.
     pub changes: Vec<ChangeRow>,
+}
+
+/// The runtime's own skills in this catalog.
+#[derive(Debug, Serialize)]
+pub struct BuiltinStats {
+    /// Included (the default) or left out with `--no-builtins`.
+    pub included: bool,
+    pub names: Vec<&'static str>,
+    /// The installed client their `<install>` locations point into, when any do.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub install: Option<InstallState>,
 }
 
 #[derive(Debug, Serialize)]
@@ -80,9 +101,46 @@ pub fn human(target: &str, stats: &Stats) -> String {
             let _ = writeln!(out, "budget: none");
         }
     }
-    if !stats.builtins_not_shown.is_empty() {
-        let _ = writeln!(out, "not shown: {}", stats.builtins_not_shown);
+    if let Some(model) = &stats.model {
+        let _ = writeln!(out, "model: {model}");
     }
+    if let Some(builtins) = &stats.builtins {
+        let names = builtins.names.join(", ");
+        if builtins.included {
+            let _ = writeln!(
+                out,
+                "built-ins: {names} (listed by the runtime itself; --no-builtins leaves them out)"
+            );
+        } else {
+            let _ = writeln!(out, "built-ins: left out by --no-builtins ({names})");
+        }
+        match &builtins.install {
+            Some(InstallState::Missing) => {
+                let _ = writeln!(
+                    out,
+                    "built-in locations: the client is not installed here, so they start with <install>"
+                );
+            }
+            Some(InstallState::Hidden { version }) => {
+                let _ = writeln!(
+                    out,
+                    "built-in locations: <install> stands for the installed client ({version}) in machine-independent paths"
+                );
+            }
+            Some(InstallState::Found { folder, version }) => {
+                let _ = writeln!(
+                    out,
+                    "built-in locations: the installed client {version} at {}",
+                    folder.display()
+                );
+            }
+            Some(InstallState::NotNeeded) | None => {}
+        }
+    }
+    if !stats.not_shown.is_empty() {
+        let _ = writeln!(out, "not shown: {}", stats.not_shown);
+    }
+    let _ = writeln!(out, "{}", stats.verification);
     for change in &stats.changes {
         let kind = change.change.as_str();
         // Reasons often start with their own kind ("skipped: …"); say it once.

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use crate::targets::env::{Env, RootSpec};
-use crate::targets::{Confidence, Target};
+use crate::targets::{Builtin, Confidence, Model, Target, Verified};
 
 pub const SCHEMA: &str = "skills.targets/v1";
 
@@ -15,7 +15,13 @@ pub struct TargetRow {
     pub id: &'static str,
     pub runtime: &'static str,
     pub confidence: Confidence,
+    /// "verified against opencode 1.18.33, captured 2026-11-24 (14 cases)", or how it was
+    /// modelled.
+    pub verification: String,
+    pub verified: Option<Verified>,
     pub reference: &'static str,
+    /// The models whose output differs, the runtime's default first.
+    pub models: &'static [Model],
     pub placement: &'static str,
     pub roots: &'static str,
     /// The roots as they resolve on this machine, in search order.
@@ -27,7 +33,9 @@ pub struct TargetRow {
     pub escaping: &'static str,
     pub whitespace: &'static str,
     pub budget: crate::targets::Budget,
-    pub builtins: &'static str,
+    /// The skills the runtime ships and lists by itself.
+    pub builtins: &'static [Builtin],
+    pub builtins_note: &'static str,
     /// Where the catalog goes in a session, the load modes and what a second load returns.
     pub session: crate::targets::load::Session,
     /// Whether the runtime has a search tool over its catalog.
@@ -46,7 +54,10 @@ pub fn row(target: &'static Target, env: &Env) -> TargetRow {
         id: target.id,
         runtime: target.display,
         confidence: target.confidence,
+        verification: target.verification(),
+        verified: target.verified,
         reference: target.reference,
+        models: target.models,
         placement: target.placement,
         roots: target.roots_summary,
         roots_here: (target.roots)(env),
@@ -58,6 +69,7 @@ pub fn row(target: &'static Target, env: &Env) -> TargetRow {
         whitespace: target.whitespace,
         budget: target.budget,
         builtins: target.builtins,
+        builtins_note: target.builtins_note,
         session: target.session,
         search: target.search.is_some(),
         decisions: target.decisions,
@@ -72,7 +84,8 @@ pub fn summary(targets: &[&'static Target]) -> String {
         if i > 0 {
             out.push('\n');
         }
-        let _ = writeln!(out, "{} — {} ({})", t.id, t.display, t.confidence.as_str());
+        let _ = writeln!(out, "{} — {}", t.id, t.display);
+        let _ = writeln!(out, "  checked    {}", t.verification());
         let _ = writeln!(out, "  roots      {}", t.roots_summary);
         let _ = writeln!(out, "  budget     {}", budget(t.budget));
         let _ = writeln!(out, "  reference  {}", t.reference);
@@ -90,17 +103,23 @@ fn budget(budget: crate::targets::Budget) -> String {
 /// One target in full.
 pub fn page(row: &TargetRow) -> String {
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{} — {} ({})",
-        row.id,
-        row.runtime,
-        row.confidence.as_str()
-    );
+    let _ = writeln!(out, "{} — {}", row.id, row.runtime);
     let field = |out: &mut String, label: &str, value: &str| {
         let _ = writeln!(out, "{label:<12}{value}");
     };
+    field(&mut out, "checked", &row.verification);
     field(&mut out, "reference", row.reference);
+    for (i, model) in row.models.iter().enumerate() {
+        let default = if i == 0 { ", the default" } else { "" };
+        field(
+            &mut out,
+            if i == 0 { "models" } else { "" },
+            &format!(
+                "{} ({} tokens{default}): {}",
+                model.id, model.context_window, model.note
+            ),
+        );
+    }
     field(&mut out, "catalog", row.placement);
     field(&mut out, "roots", row.roots);
     for root in &row.roots_here {
@@ -126,7 +145,23 @@ pub fn page(row: &TargetRow) -> String {
     field(&mut out, "whitespace", row.whitespace);
     field(&mut out, "budget", &budget(row.budget));
     if !row.builtins.is_empty() {
-        field(&mut out, "built-ins", row.builtins);
+        let names: Vec<&str> = row.builtins.iter().map(|b| b.name).collect();
+        field(
+            &mut out,
+            "built-ins",
+            &format!("{} (--no-builtins leaves them out)", names.join(", ")),
+        );
+    }
+    if !row.builtins_note.is_empty() {
+        field(
+            &mut out,
+            if row.builtins.is_empty() {
+                "built-ins"
+            } else {
+                ""
+            },
+            row.builtins_note,
+        );
     }
     let placement = match row.session.catalog {
         crate::targets::load::Placement::SystemPrompt => "the system prompt",

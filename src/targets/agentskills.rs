@@ -44,7 +44,12 @@ pub const TARGET: Target = Target {
         modes: &[],
         reload: "the same result again (the guide keeps no session state)",
     },
-    builtins: "",
+    builtins_note: "",
+    builtins: &[],
+    builtins_first: false,
+    install: None,
+    models: &[],
+    verified: None,
     decisions: &[
         "--roots uses the client guide's recommended roots; to-prompt itself has none",
         "load follows the client guide's suggested `<skill_content>` result for an `activate_skill` tool with a `name` argument; the tool name is ours",

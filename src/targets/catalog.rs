@@ -97,8 +97,12 @@ impl Paths {
         }
     }
 
-    /// A path as the catalog shows it, with `/` separators.
+    /// A path as the catalog shows it, with `/` separators. A location that is not a path (a
+    /// built-in's `<built-in>`, `<install>/…`) is shown as it is.
     pub fn show(&self, path: &Path) -> String {
+        if path.as_os_str().to_string_lossy().starts_with('<') {
+            return paths::to_slash(path);
+        }
         match &self.base {
             None => paths::to_slash(path),
             Some(base) => {
@@ -174,8 +178,12 @@ fn normalise(path: &str) -> String {
 pub struct Context<'a> {
     pub paths: &'a Paths,
     pub env: &'a Env,
-    /// The model's context window in tokens, for budgets that scale with it.
+    /// The model's context window in tokens, for budgets that scale with it: `--context-window`,
+    /// else the model's own.
     pub context_window: Option<u64>,
+    /// The model the runtime runs (`--model`, else the runtime's default), for targets whose
+    /// output depends on it; `None` for the others.
+    pub model: Option<&'a str>,
 }
 
 /// How much of its budget a catalog uses, in the runtime's own unit.
@@ -509,6 +517,7 @@ pub(crate) mod testing {
             paths: &paths,
             env,
             context_window: window,
+            model: None,
         };
         build(target, skills, &cx)
     }

@@ -151,7 +151,12 @@ pub const TARGET: Target = Target {
         modes: &[],
         reload: RELOAD,
     },
-    builtins: "Claude Code lists its bundled skills (and built-in plugin skills) before yours; they keep their full descriptions under budget pressure and are not included here",
+    builtins_note: "Claude Code lists its bundled skills (and built-in plugin skills) before yours; they keep their full descriptions under budget pressure and are not included here",
+    builtins: &[],
+    builtins_first: false,
+    install: None,
+    models: &[],
+    verified: None,
     decisions: &[
         "the registration order is UNC beyond managed, user, project, --add-dir; the documented example puts user before project",
         "the name listed is the skill's directory name, which is the command; a different frontmatter `name` is only the display name (docs: \"the directory name is the command\")",

@@ -48,7 +48,12 @@ pub const TARGET: Target = Target {
         modes: &[],
         reload: claude_code::RELOAD,
     },
-    builtins: "Claude Code lists its bundled skills (and plugin skills, location `plugin`) with yours; they are not included here",
+    builtins_note: "Claude Code lists its bundled skills (and plugin skills, location `plugin`) with yours; they are not included here",
+    builtins: &[],
+    builtins_first: false,
+    install: None,
+    models: &[],
+    verified: None,
     decisions: &[
         "only the `<available_skills>\\n…\\n</available_skills>\\n` block is printed: the `<skills_instructions>` text around it is not pinned, and it changed between 2.0 releases",
         "the truncation comment goes inside the block, after the last listed skill",
@@ -76,7 +81,7 @@ fn location(scope: Scope) -> &'static str {
     match scope {
         Scope::User => "user",
         Scope::Project | Scope::Custom => "project",
-        Scope::Admin | Scope::System => "managed",
+        Scope::Admin | Scope::System | Scope::Builtin => "managed",
     }
 }
 

@@ -102,7 +102,12 @@ pub const TARGET: Target = Target {
         modes: MODES,
         reload: "`read`: the model opens the file again and gets it whole; `mention`: every user message that mentions the skill adds it again",
     },
-    builtins: "Codex installs system skills (such as skill-creator) under $CODEX_HOME/skills/.system; they are listed only if they are on disk where --roots looks",
+    builtins_note: "Codex installs system skills (such as skill-creator) under $CODEX_HOME/skills/.system; they are listed only if they are on disk where --roots looks",
+    builtins: &[],
+    builtins_first: false,
+    install: None,
+    models: &[],
+    verified: None,
     decisions: &[
         "the System root is searched before its parent $CODEX_HOME/skills, which Codex walks with hidden directories skipped; the order of the catalog and of root aliases is Codex's own",
         "project config layers are taken to be .codex/skills in each directory from the working directory up to the project root; trust settings, plugin and extra roots are not modelled",
@@ -674,7 +679,7 @@ fn body(root_lines: &[String], lines: &[String]) -> String {
 /// `prompt_scope_rank`: PATH arguments count as user roots.
 fn scope_rank(scope: Scope) -> u8 {
     match scope {
-        Scope::System => 0,
+        Scope::System | Scope::Builtin => 0,
         Scope::Admin => 1,
         Scope::Project => 2,
         Scope::User | Scope::Custom => 3,
@@ -1186,6 +1191,7 @@ mod tests {
             paths: &paths,
             env: &env,
             context_window: None,
+            model: None,
         };
         let (known, _) = catalog::known(&TARGET, provider.list(), &cx);
         let read_lines = |lines| {

@@ -59,7 +59,12 @@ pub const TARGET: Target = Target {
         modes: &[],
         reload: "the same file again: the model reads SKILL.md with read_file each time",
     },
-    builtins: "VS Code and extensions can contribute skills of their own (Copilot Chat ships a troubleshooting skill, shown when debug logging is on); the preview includes none",
+    builtins_note: "VS Code and extensions can contribute skills of their own (Copilot Chat ships a troubleshooting skill, shown when debug logging is on); the preview includes none",
+    builtins: &[],
+    builtins_first: false,
+    install: None,
+    models: &[],
+    verified: None,
     decisions: &[
         "The text is the read_file variant (no dedicated skill tool), as the published request dumps show it: the tool is named `'read_file'` and nothing is escaped, as in Copilot Chat's instructions collector; builds whose core escapes with escapeXml would write `&amp;`.",
         "Admission follows the newer discovery (computeSkillDiscoveryInfo): `name` required and equal to the folder's name after tags are removed and it is cut to 64 characters, first of a name wins, `description` required, `disable-model-invocation: true` still claims its name but is not listed.",

@@ -49,7 +49,12 @@ pub const TARGET: Target = Target {
         modes: &[],
         reload: "the same file again: the model reads SKILL.md with Read each time",
     },
-    builtins: "Cursor lists its own skills from ~/.cursor/skills-cursor/ after the user's; the preview leaves them out",
+    builtins_note: "Cursor lists its own skills from ~/.cursor/skills-cursor/ after the user's; the preview leaves them out",
+    builtins: &[],
+    builtins_first: false,
+    install: None,
+    models: &[],
+    verified: None,
     decisions: &[
         "The text is the CLI variant (`Read` tool, two newlines before `<available_skills …>`); the IDE says `ReadFile` and has three.",
         "The block ends at `</agent_skills>`; what separates it from the next section of the message is not part of it. With no skills nothing is written.",

@@ -48,7 +48,12 @@ pub const TARGET: Target = Target {
         modes: &[],
         reload: "the same result again: activating an active skill changes nothing",
     },
-    builtins: "Gemini CLI ships the built-in skills `skill-creator` and `antigravity-support`, listed first, and active extensions add theirs; the preview includes neither",
+    builtins_note: "Gemini CLI ships the built-in skills `skill-creator` and `antigravity-support`, listed first, and active extensions add theirs; the preview includes neither",
+    builtins: &[],
+    builtins_first: false,
+    install: None,
+    models: &[],
+    verified: None,
     decisions: &[
         "Within one directory skills are listed in sorted path order; Gemini CLI lists them in glob order, which follows the file system.",
         "The workspace is taken to be trusted, so the working directory's .gemini/skills and .agents/skills are searched.",

@@ -46,7 +46,12 @@ pub const TARGET: Target = Target {
         modes: &[],
         reload: "the same text again: `load` keeps no record of what was loaded",
     },
-    builtins: "Goose's built-in skills (listed after every skill found on disk, and shadowed by them)",
+    builtins_note: "Goose's built-in skills (listed after every skill found on disk, and shadowed by them)",
+    builtins: &[],
+    builtins_first: false,
+    install: None,
+    models: &[],
+    verified: None,
     decisions: &[
         "Recipes and agents share the name space with skills: local recipes are read before local skills, and local agents and global recipes before global skills, so one of those with a skill's name shadows it; recipes and agents are not read here",
         "Within one directory Goose reads entries in the filesystem's order, so which of two same-named skills in one directory wins is not defined; here the first in path order wins",

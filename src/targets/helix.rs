@@ -50,7 +50,12 @@ pub const TARGET: Target = Target {
         modes: &[],
         reload: "`Skill \"x\" is already active; its instructions are above.` instead of the body",
     },
-    builtins: "",
+    builtins_note: "",
+    builtins: &[],
+    builtins_first: false,
+    install: None,
+    models: &[],
+    verified: None,
     decisions: DECISIONS,
 
     confidence: Confidence::Docs,

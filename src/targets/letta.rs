@@ -84,7 +84,12 @@ pub const TARGET: Target = Target {
         modes: &[],
         reload: "the same again: `Launching skill: x` and the whole SKILL.md in a new user message part, whose tags let the model see it was loaded before",
     },
-    builtins: "Letta Code's bundled skills (source `bundled`, overridden by every other source)",
+    builtins_note: "Letta Code's bundled skills (source `bundled`, overridden by every other source)",
+    builtins: &[],
+    builtins_first: false,
+    install: None,
+    models: &[],
+    verified: None,
     decisions: &[
         "The render is the legacy `<system-reminder>` still in the source (1f4d3e3); what current releases show the model is rendered server-side and unknown",
         "The agent source needs the agent's id: --roots reads it from LETTA_AGENT_ID and leaves the agent directory out when that is unset",
@@ -602,6 +607,7 @@ mod tests {
             paths: &paths,
             env: &env,
             context_window: None,
+            model: None,
         };
         let cat = catalog::build(&TARGET, provider.list(), &cx);
         assert_eq!(

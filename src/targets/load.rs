@@ -408,6 +408,7 @@ pub(crate) mod testing {
                 paths: &self.paths,
                 env: &self.env,
                 context_window: None,
+                model: None,
             }
         }
 

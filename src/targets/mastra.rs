@@ -64,7 +64,12 @@ pub const TARGET: Target = Target {
         modes: &[],
         reload: "the same result again: the `skill` tool keeps no state",
     },
-    builtins: "",
+    builtins_note: "",
+    builtins: &[],
+    builtins_first: false,
+    install: None,
+    models: &[],
+    verified: None,
     decisions: &[
         "The two system messages are printed as one text, message 1 then `\\n\\n` then message 2; the runtime sends them as separate messages with no bytes between them",
         "--roots: the workspace is the working directory and its skills path is `/skills`, so locations read `/skills/<dir>/SKILL.md`; a skill given on the command line shows its path relative to the working directory with a leading `/`, or its full path when it lies outside",

@@ -51,7 +51,12 @@ pub const TARGET: Target = Target {
         modes: &[],
         reload: "a pointer, `Skill \"x\" is already loaded in this session; its instructions appear earlier in the conversation.`, recorded with already_loaded: true; the body is not repeated",
     },
-    builtins: "",
+    builtins_note: "",
+    builtins: &[],
+    builtins_first: false,
+    install: None,
+    models: &[],
+    verified: None,
     decisions: DECISIONS,
 
     confidence: Confidence::Docs,

@@ -2,6 +2,7 @@
 //! small functions. One file per runtime plus the registry below. Lint rules ask the selected
 //! targets what is an error for whom; `skills catalog` asks them for their exact bytes.
 
+pub mod builtin;
 pub mod catalog;
 pub mod env;
 pub mod load;
@@ -87,6 +88,51 @@ impl Budget {
     };
 }
 
+/// A model a runtime's output depends on: its context window, and what differs for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Model {
+    pub id: &'static str,
+    /// The context window in tokens, for budgets that scale with it.
+    pub context_window: u64,
+    /// What this model changes, in a phrase.
+    pub note: &'static str,
+}
+
+/// A skill a runtime ships and lists by itself, as the verified version lists it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Builtin {
+    pub name: &'static str,
+    pub description: &'static str,
+    /// Its `SKILL.md` as the runtime names it: a path starting with `<install>/` for a file in
+    /// the client's own package (resolved when the client is installed), else the literal text
+    /// the runtime writes (`<built-in>`, `builtin`).
+    pub location: &'static str,
+}
+
+/// The installed client a target's built-in locations point into: a command on `PATH` whose
+/// package folder (found from the command, symlinks resolved) holds `package.json` named
+/// `package`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Install {
+    pub command: &'static str,
+    pub package: &'static str,
+}
+
+/// The real client a target was checked against: its recordings under
+/// `tests/conformance/<client>@<version>/` replay byte for byte.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Verified {
+    /// The client's name as its makers write it.
+    pub client: &'static str,
+    pub version: &'static str,
+    /// When the recordings were captured (YYYY-MM-DD).
+    pub captured: &'static str,
+    /// How many recorded cases replay exactly.
+    pub cases: usize,
+    /// The recordings' folder name, `<client>@<version>`.
+    pub recordings: &'static str,
+}
+
 /// A frontmatter field a runtime reads beyond the standard six, and what it does with it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ExtraField {
@@ -153,8 +199,20 @@ pub struct Target {
     pub session: Session,
     /// The parts that are our decisions rather than the runtime's pinned behaviour.
     pub decisions: &'static [&'static str],
-    /// Skills the runtime ships and lists itself, which a preview cannot include ("" if none).
-    pub builtins: &'static str,
+    /// What the runtime lists besides the skills on disk, in a sentence ("" if nothing).
+    pub builtins_note: &'static str,
+    /// The skills it ships and lists itself (left out by `--no-builtins`).
+    pub builtins: &'static [Builtin],
+    /// Whether the built-ins come before the skills found on disk in discovery order (they
+    /// then win or lose name collisions by the target's collision rule like any skill).
+    pub builtins_first: bool,
+    /// The installed client its built-in locations point into.
+    pub install: Option<Install>,
+    /// The models whose output differs, the runtime's default first; empty when the output
+    /// does not depend on the model.
+    pub models: &'static [Model],
+    /// The real client version this target replays exactly, if any.
+    pub verified: Option<Verified>,
 
     pub confidence: Confidence,
     /// Where the facts come from.
@@ -193,6 +251,35 @@ pub fn default_targets() -> Vec<&'static Target> {
 }
 
 impl Target {
+    /// The model with this ID, when the target knows it.
+    pub fn model(&self, id: &str) -> Option<&'static Model> {
+        self.models.iter().find(|m| m.id == id)
+    }
+
+    /// The runtime's default model, when its output depends on the model.
+    pub fn default_model(&self) -> Option<&'static Model> {
+        self.models.first()
+    }
+
+    /// "verified against opencode 1.18.33, captured 2026-11-24 (14 cases)", or how the target
+    /// was modelled.
+    pub fn verification(&self) -> String {
+        match self.verified {
+            Some(v) => format!(
+                "verified against {} {}, captured {} ({} case{})",
+                v.client,
+                v.version,
+                v.captured,
+                v.cases,
+                if v.cases == 1 { "" } else { "s" }
+            ),
+            None => format!(
+                "{}, not verified against a running client",
+                self.confidence.as_str()
+            ),
+        }
+    }
+
     /// The extra top-level field with this key, if the target reads it.
     pub fn extra_field(&self, key: &str) -> Option<&'static ExtraField> {
         self.extra_fields.iter().find(|f| f.key == key)

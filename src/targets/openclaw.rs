@@ -77,7 +77,12 @@ pub const TARGET: Target = Target {
         modes: &[],
         reload: "the same file again: the model reads SKILL.md with `read` each time",
     },
-    builtins: "OpenClaw's bundled skills, plugin skills and configured extra skill directories (tiers before the managed one)",
+    builtins_note: "OpenClaw's bundled skills, plugin skills and configured extra skill directories (tiers before the managed one)",
+    builtins: &[],
+    builtins_first: false,
+    install: None,
+    models: &[],
+    verified: None,
     decisions: &[
         "Base build: no rate-limit line after `Constraints:`, no `You MUST use the exact <location>` sentences, no `Run `openclaw skills check` to audit.` after the warning",
         "The section ends with `</available_skills>\\n`: its lines are joined with \\n and the trailing empty line is dropped by the prompt's final filter(Boolean) (a9b858e), so one newline separates it from the next section",

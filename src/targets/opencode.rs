@@ -47,7 +47,12 @@ pub const TARGET: Target = Target {
         modes: &[],
         reload: "the same result again: the skill tool keeps no state",
     },
-    builtins: "newest opencode always lists its own `opencode` skill (location `<built-in>`, shown as `&lt;built-in&gt;`) unless a skill named `opencode` replaces it; the preview leaves it out",
+    builtins_note: "newest opencode always lists its own `opencode` skill (location `<built-in>`, shown as `&lt;built-in&gt;`) unless a skill named `opencode` replaces it; the preview leaves it out",
+    builtins: &[],
+    builtins_first: false,
+    install: None,
+    models: &[],
+    verified: None,
     decisions: &[
         "The built-in `opencode` skill is left out, as every target's built-ins are; so when no listed skill has a description the catalog is the two intro lines and `No skills are currently available.`, as in releases before the built-in.",
         "Locations are raw paths as in the newest upstream; older releases wrote file:// URLs.",
@@ -617,6 +622,7 @@ mod tests {
             paths: &paths,
             env: &env,
             context_window: None,
+            model: None,
         };
         let (known, _) = catalog::known(&TARGET, provider.list(), &cx);
         f(&LoadInput {

@@ -51,7 +51,12 @@ pub const TARGET: Target = Target {
         modes: MODES,
         reload: "the full SKILL.md again, recorded as a new activation (activations are per turn, never sticky)",
     },
-    builtins: "",
+    builtins_note: "",
+    builtins: &[],
+    builtins_first: false,
+    install: None,
+    models: &[],
+    verified: None,
     decisions: DECISIONS,
 
     confidence: Confidence::Approximated,

@@ -46,7 +46,12 @@ pub const TARGET: Target = Target {
         modes: MODES,
         reload: "`loaded: x` again; loaded skills are a set, so the body is still materialised once (with tool-result materialisation it moves to the newest skill_load result)",
     },
-    builtins: "",
+    builtins_note: "",
+    builtins: &[],
+    builtins_first: false,
+    install: None,
+    models: &[],
+    verified: None,
     decisions: DECISIONS,
 
     confidence: Confidence::Source,

@@ -42,7 +42,12 @@ pub const TARGET: Target = Target {
         modes: &[],
         reload: "the body again; skill results are never pruned from the context",
     },
-    builtins: "",
+    builtins_note: "",
+    builtins: &[],
+    builtins_first: false,
+    install: None,
+    models: &[],
+    verified: None,
     decisions: DECISIONS,
 
     confidence: Confidence::Docs,
