@@ -186,6 +186,7 @@ fn mutated_skills_never_break_a_catalog_load_or_read() {
             paths: &paths,
             env: &env,
             context_window: window,
+            model: None,
         };
         // The same skills with a bundled file, for loads and reads.
         let provider = MemoryProvider::new(batch.iter().map(|s| {
