@@ -417,12 +417,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
 class Lab:
     """One mock server with its request log and script."""
 
-    def __init__(self, log_path, script, model=None):
+    def __init__(self, log_path, script, model=None, port=PORT):
         self.log = open(log_path, "w", encoding="utf-8")
         self.log_lock = threading.Lock()
         self.script = script
         self.model = model
-        self.server = http.server.ThreadingHTTPServer((HOST, PORT), Handler)
+        self.server = http.server.ThreadingHTTPServer((HOST, port), Handler)
+        self.port = self.server.server_address[1]
         self.server.daemon_threads = True
         self.server.lab = self
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)

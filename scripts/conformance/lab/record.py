@@ -66,14 +66,19 @@ class Recording:
             for rel, text in old.items():
                 if rel not in new and self.partial(rel):
                     new[rel] = text
-        # Keep the old capture date when nothing else changed.
+        # Keep a model's old capture date when nothing else of it changed.
         for rel, text in list(new.items()):
-            if rel.endswith("meta.json") and rel in old:
-                a, b = json.loads(old[rel]), json.loads(text)
-                if {k: v for k, v in a.items() if k != "captured"} == {
-                    k: v for k, v in b.items() if k != "captured"
-                }:
-                    new[rel] = old[rel]
+            if not rel.endswith("meta.json") or rel not in old:
+                continue
+            model = rel[: -len("meta.json")]
+            others_changed = any(
+                other.startswith(model) and other != rel and old.get(other) != new.get(other)
+                for other in set(old) | set(new)
+            )
+            a, b = json.loads(old[rel]), json.loads(text)
+            same = {k: v for k, v in a.items() if k != "captured"} == {k: v for k, v in b.items() if k != "captured"}
+            if same and not others_changed:
+                new[rel] = old[rel]
         diff = []
         for rel in sorted(set(old) | set(new)):
             before, after = old.get(rel), new.get(rel)
