@@ -31,12 +31,28 @@ const KNOWN_FAILURES: &[(&str, &str)] = &[
         "issue 13: Claude Code 2.1.331 byte-exact for every model",
     ),
     (
+        "cline@3.0.65",
+        "issue 20: six more real clients recorded and byte-exact",
+    ),
+    (
         "codex@0.169.0",
         "issue 14: Codex CLI 0.169.0 byte-exact for every model",
     ),
     (
+        "copilot-cli@1.0.102",
+        "issue 20: six more real clients recorded and byte-exact",
+    ),
+    (
         "gemini-cli@0.61.0",
         "issue 12: opencode and Gemini CLI made byte-exact",
+    ),
+    (
+        "kilo@7.8.1",
+        "issue 20: six more real clients recorded and byte-exact",
+    ),
+    (
+        "letta@0.32.18",
+        "issue 20: six more real clients recorded and byte-exact",
     ),
     (
         "mastra@1.71.0",
@@ -49,6 +65,14 @@ const KNOWN_FAILURES: &[(&str, &str)] = &[
     (
         "opencode@1.18.33",
         "issue 12: opencode and Gemini CLI made byte-exact",
+    ),
+    (
+        "pi@0.73.1",
+        "issue 20: six more real clients recorded and byte-exact",
+    ),
+    (
+        "qwen-code@0.24.4",
+        "issue 20: six more real clients recorded and byte-exact",
     ),
 ];
 

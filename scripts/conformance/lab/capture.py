@@ -12,7 +12,20 @@ import sys
 from . import cases, mock, record, sandbox
 from .sandbox import LabError
 
-CLIENTS = ["claude-code", "codex", "gemini-cli", "opencode", "mastra", "openclaw"]
+CLIENTS = [
+    "claude-code",
+    "codex",
+    "gemini-cli",
+    "opencode",
+    "mastra",
+    "openclaw",
+    "copilot-cli",
+    "pi",
+    "qwen-code",
+    "letta",
+    "kilo",
+    "cline",
+]
 RUNS = os.path.join(cases.REPO, "target", "conformance", "runs")
 PROMPT = "hello"
 
@@ -143,6 +156,10 @@ def record_case(client, case, models, rec, loads):
                 code = sandbox.run(argv, env, cwd, os.path.join(log_dir, "client"))
                 script.answered = len(calls) if os.path.exists(log) else 0
             else:
+                setup_log = log + ".setup"
+                for i, command in enumerate(client.setup(root, env)):
+                    with mock.Lab(setup_log, mock.Script([]), model):
+                        sandbox.run(command, env, os.path.join(root, "proj"), os.path.join(log_dir, f"setup-{i}"))
                 with mock.Lab(log, script, model):
                     code = sandbox.run(argv, env, cwd, os.path.join(log_dir, "client"))
             if not os.path.exists(log):

@@ -80,6 +80,11 @@ class Client:
         "skill": …, "path": …}`."""
         raise NotImplementedError
 
+    def setup(self, root, env):
+        """Commands to run before the client, once the mock is up (e.g. a login step that
+        stores the provider); each is a list of arguments run in the project folder."""
+        return []
+
     def main(self, entry):
         """Whether a logged request (method, path, headers, body) is a main-loop request: one
         that carries the catalog and gets the scripted tool calls."""
