@@ -15,11 +15,14 @@ use std::sync::{Arc, Mutex, PoisonError};
 use ignore::WalkBuilder;
 
 use super::resource::{self, LineRange, Resource, ResourceError, Resources};
-use super::{Note, NoteKind, SkillProvider, resolve_shadowing};
+use super::{Note, NoteKind, RipgrepListing, SkillProvider, resolve_shadowing};
 use crate::error::{Error, Result};
 use crate::parallel;
 use crate::paths;
 use crate::skill::{Origin, Scope, Skill};
+use ignore::gitignore::{Gitignore, GitignoreBuilder};
+use ignore::overrides::{Override, OverrideBuilder};
+use ignore::{DirEntry, WalkState};
 
 /// The file that makes a directory a skill.
 pub const SKILL_MD: &str = "SKILL.md";
@@ -41,6 +44,12 @@ pub struct Root {
     /// looks at `<root>/*/SKILL.md` searches 2 levels: the skill directory and its file).
     /// `None` uses [`FsOptions::max_depth`].
     pub max_depth: Option<usize>,
+    /// `false`: `.gitignore` rules are not applied under this root, whatever the options say
+    /// (the root's owner does not apply them).
+    pub gitignore: bool,
+    /// The skills of this root in descending path order, a `SKILL.md` at the root itself first,
+    /// instead of ascending path order.
+    pub descending: bool,
 }
 
 impl Root {
@@ -52,6 +61,8 @@ impl Root {
             precedence: 0,
             required: true,
             max_depth: None,
+            gitignore: true,
+            descending: false,
         }
     }
 
@@ -63,6 +74,8 @@ impl Root {
             precedence,
             required: false,
             max_depth: None,
+            gitignore: true,
+            descending: false,
         }
     }
 
@@ -190,6 +203,98 @@ impl SkillProvider for FsProvider {
         Ok(Resources { files, truncated })
     }
 
+    fn plain_entries(&self, skill: &Skill) -> Result<Vec<String>, ResourceError> {
+        let dir = skill.dir.clone();
+        fs::metadata(&dir).map_err(|source| ResourceError::Io {
+            path: dir.display().to_string(),
+            source,
+        })?;
+        let mut entries = Vec::new();
+        let walker = WalkBuilder::new(&dir)
+            .standard_filters(false)
+            .follow_links(false)
+            .max_depth(Some(self.options.max_depth))
+            .filter_entry(|entry| {
+                let parent = entry.path().parent().and_then(Path::file_name);
+                !SKIPPED_DIRS.iter().any(|d| parent == Some(d.as_ref()))
+            })
+            .build();
+        for entry in walker.flatten() {
+            if entry.depth() == 0 {
+                continue;
+            }
+            let Some(kind) = entry.file_type() else {
+                continue;
+            };
+            let rel = paths::to_slash(entry.path().strip_prefix(&dir).unwrap_or(entry.path()));
+            if kind.is_dir() {
+                entries.push(format!("{rel}/"));
+            } else if kind.is_file() {
+                entries.push(rel);
+            }
+            if entries.len() >= self.options.max_resources {
+                break;
+            }
+        }
+        entries.sort();
+        Ok(entries)
+    }
+
+    fn ripgrep_files(
+        &self,
+        skill: &Skill,
+        listing: &RipgrepListing<'_>,
+    ) -> Result<Vec<String>, ResourceError> {
+        let dir = skill.dir.clone();
+        let io = |source| ResourceError::Io {
+            path: dir.display().to_string(),
+            source,
+        };
+        fs::metadata(&dir).map_err(io)?;
+        let overrides = exclusions(&dir, listing.exclude);
+        let written = written_gitignores(&dir, listing);
+        let mut builder = WalkBuilder::new(&dir);
+        builder
+            .hidden(false)
+            .follow_links(false)
+            .add_custom_ignore_filename(".rgignore")
+            .threads(1);
+        if let Some(overrides) = overrides {
+            builder.overrides(overrides);
+        }
+        builder.filter_entry(move |entry| {
+            let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
+            !written.iter().any(|ignore| {
+                ignore
+                    .matched_path_or_any_parents(entry.path(), is_dir)
+                    .is_ignore()
+            })
+        });
+        let found: Arc<Mutex<Vec<String>>> = Arc::new(Mutex::new(Vec::new()));
+        let limit = listing.limit;
+        builder.build_parallel().run(|| {
+            let found = Arc::clone(&found);
+            let dir = dir.clone();
+            Box::new(move |entry: Result<DirEntry, ignore::Error>| {
+                let Ok(entry) = entry else {
+                    return WalkState::Continue;
+                };
+                if !entry.file_type().is_some_and(|t| t.is_file()) {
+                    return WalkState::Continue;
+                }
+                let mut found = found.lock().unwrap_or_else(PoisonError::into_inner);
+                if found.len() >= limit {
+                    return WalkState::Quit;
+                }
+                let rel = entry.path().strip_prefix(&dir).unwrap_or(entry.path());
+                found.push(paths::to_slash(rel));
+                WalkState::Continue
+            })
+        });
+        let found = std::mem::take(&mut *found.lock().unwrap_or_else(PoisonError::into_inner));
+        Ok(found)
+    }
+
     fn read_resource_of(
         &self,
         skill: &Skill,
@@ -281,14 +386,19 @@ impl Discovery<'_> {
             return Ok(());
         }
         fs::read_dir(&path).map_err(|e| Error::unreadable(&root.path, e))?;
-        self.walk(&path, &origin(path.clone()), root.max_depth);
+        self.walk(&path, &origin(path.clone()), root);
         Ok(())
     }
 
-    fn walk(&mut self, root: &Path, origin: &Origin, fixed_depth: Option<usize>) {
+    fn walk(&mut self, root: &Path, origin: &Origin, settings: &Root) {
+        let fixed_depth = settings.max_depth;
         let escapes = Arc::new(Mutex::new(Vec::new()));
         let max_depth = fixed_depth.unwrap_or(self.options.max_depth);
-        let walker = walker(root, max_depth, self.options, Arc::clone(&escapes));
+        let options = FsOptions {
+            respect_gitignore: self.options.respect_gitignore && settings.gitignore,
+            ..self.options.clone()
+        };
+        let walker = walker(root, max_depth, &options, Arc::clone(&escapes));
         // Skill directory -> its skill files (`SKILL.md` first: names sort uppercase first).
         let mut candidates: BTreeMap<PathBuf, Vec<PathBuf>> = BTreeMap::new();
         let mut symlinked_dirs = BTreeSet::new();
@@ -387,6 +497,12 @@ impl Discovery<'_> {
                     "directory in a skills folder has no SKILL.md; runtimes ignore it",
                 );
             }
+        }
+        let mut candidates: Vec<(PathBuf, Vec<PathBuf>)> = candidates.into_iter().collect();
+        if settings.descending {
+            // Ascending paths start with the root itself, which stays first.
+            let at_root = usize::from(candidates.first().is_some_and(|(dir, _)| dir == root));
+            candidates[at_root..].reverse();
         }
         for (dir, files) in candidates {
             if symlinked_dirs.contains(&dir) {
@@ -582,6 +698,42 @@ fn walker(
             false
         });
     builder
+}
+
+/// `--glob=!GLOB` for each of `globs`, rooted at `dir`; `None` when there are none (or one
+/// does not parse).
+pub(super) fn exclusions(dir: &Path, globs: &[&str]) -> Option<Override> {
+    if globs.is_empty() {
+        return None;
+    }
+    let mut builder = OverrideBuilder::new(dir);
+    for glob in globs {
+        builder.add(&format!("!{glob}")).ok()?;
+    }
+    builder.build().ok()
+}
+
+/// Whether the exclusions leave out the file at `path`.
+pub(super) fn is_excluded(exclusions: Option<&Override>, path: &Path) -> bool {
+    exclusions.is_some_and(|o| o.matched(path, false).is_ignore())
+}
+
+/// The `.gitignore` files a runtime would write, in the directories at or above `dir` it picks
+/// that have none yet, and only inside a git repository (ripgrep applies `.gitignore` only
+/// there).
+fn written_gitignores(dir: &Path, listing: &RipgrepListing<'_>) -> Vec<Gitignore> {
+    let (dirs, lines) = listing.written_gitignore;
+    dir.ancestors()
+        .filter(|at| dirs.iter().any(|d| d == at) && !at.join(".gitignore").exists())
+        .filter(|at| at.ancestors().any(|up| up.join(".git").exists()))
+        .filter_map(|at| {
+            let mut builder = GitignoreBuilder::new(at);
+            for line in lines {
+                builder.add_line(None, line).ok()?;
+            }
+            builder.build().ok()
+        })
+        .collect()
 }
 
 fn has_subdirectory(dir: &Path) -> bool {

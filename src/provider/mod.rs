@@ -71,6 +71,36 @@ pub trait SkillProvider: fmt::Debug {
         lines: Option<LineRange>,
     ) -> Result<Resource, ResourceError>;
 
+    /// The files of `skill` as `rg --files --hidden` run in its directory lists them (see
+    /// [`RipgrepListing`]). This default, for skills that are not on disk, gives the sorted
+    /// resource list with the exclusions applied.
+    fn ripgrep_files(
+        &self,
+        skill: &Skill,
+        listing: &RipgrepListing<'_>,
+    ) -> Result<Vec<String>, ResourceError> {
+        let files = self.resources_of(skill)?.files;
+        let excluded = fs::exclusions(&skill.dir, listing.exclude);
+        Ok(files
+            .into_iter()
+            .filter(|file| !fs::is_excluded(excluded.as_ref(), &skill.dir.join(file)))
+            .take(listing.limit)
+            .collect())
+    }
+
+    /// Every regular file and folder in `skill`'s directory, its `SKILL.md` included, as
+    /// relative `/` paths (folders with a final `/`), sorted: symlinks left out, no ignore file
+    /// applied, `.git` and `node_modules` listed but not entered. This default, for skills that are not on
+    /// disk, gives the resource list and the skill file.
+    fn plain_entries(&self, skill: &Skill) -> Result<Vec<String>, ResourceError> {
+        let mut entries = self.resources_of(skill)?.files;
+        if let Some(name) = skill.skill_md.file_name() {
+            entries.push(name.to_string_lossy().into_owned());
+        }
+        entries.sort();
+        Ok(entries)
+    }
+
     /// The names of the winning skills, sorted (for "available skills" messages).
     fn names(&self) -> Vec<String> {
         let mut names: Vec<String> = self
@@ -83,6 +113,24 @@ pub trait SkillProvider: fmt::Debug {
         names.dedup();
         names
     }
+}
+
+/// How a runtime that lists a skill's files with ripgrep runs it: `rg --no-config --files
+/// --hidden` in the skill directory, symlinks not followed, with `--glob=!…` exclusions. Files
+/// come in the order ripgrep's parallel walker visits them with one worker: a directory's
+/// entries are pushed on a stack in the order the file system reads them and popped last first,
+/// so the listing depends on the directory order of the file system, as ripgrep's does.
+/// `.ignore`, `.rgignore` and (inside a git repository) `.gitignore` files apply, in the skill
+/// and above it.
+#[derive(Debug, Clone, Copy)]
+pub struct RipgrepListing<'a> {
+    /// Globs given as `--glob=!GLOB`, relative to the skill directory.
+    pub exclude: &'a [&'a str],
+    /// `.gitignore` files the runtime writes in directories of its own before it runs ripgrep:
+    /// each of these directories gets one with these lines when it has none.
+    pub written_gitignore: (&'a [PathBuf], &'a [&'a str]),
+    /// How many files the runtime keeps.
+    pub limit: usize,
 }
 
 /// Something discovery noticed and did not (or could not) turn into an ordinary skill.

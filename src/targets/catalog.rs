@@ -52,6 +52,9 @@ pub enum Collision {
     LastWinsInPlace,
     /// No deduplication by name: every skill is listed.
     KeepAll,
+    /// The runtime loads the copies concurrently and the last one to finish wins, so the winner
+    /// can change from run to run; settled here as [`Collision::LastWins`].
+    Unstable,
 }
 
 impl Collision {
@@ -63,6 +66,9 @@ impl Collision {
                 "the last skill found with a name wins, listed where the first one was"
             }
             Self::KeepAll => "no deduplication by name: both are listed",
+            Self::Unstable => {
+                "the runtime loads same-named skills concurrently and keeps the last one it finishes, so the copy it lists can change from run to run (shown: the last one found)"
+            }
         }
     }
 }
@@ -391,7 +397,7 @@ fn settle_collisions<'a>(
                         shadowed(&previous, &entry);
                         kept[slot] = Some(entry);
                     }
-                    Collision::LastWins => {
+                    Collision::LastWins | Collision::Unstable => {
                         shadowed(&previous, &entry);
                         slot_of.insert(entry.name.clone(), kept.len());
                         kept.push(Some(entry));

@@ -112,6 +112,36 @@ pub struct RootSpec {
     /// How deep below the root the runtime searches (`2` = `<root>/*/SKILL.md`); `None` for an
     /// unbounded (or deep) recursive search.
     pub max_depth: Option<usize>,
+    /// Whether the runtime's search honours `.gitignore` (most walk with git's rules; some glob
+    /// every file).
+    #[serde(skip_serializing_if = "is_true")]
+    pub gitignore: bool,
+    /// The order the runtime finds the skills of this root in.
+    #[serde(skip_serializing_if = "Order::is_sorted")]
+    pub order: Order,
+}
+
+fn is_true(value: &bool) -> bool {
+    *value
+}
+
+/// The order a runtime finds the skills of one root in.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Order {
+    /// By path, byte order.
+    #[default]
+    Sorted,
+    /// A `SKILL.md` at the root itself first, then the skill directories in descending byte
+    /// order of their paths: Node's `readdir` sorts names, and glob's path cache keeps each
+    /// directory's children newest first.
+    RootThenDescending,
+}
+
+impl Order {
+    fn is_sorted(&self) -> bool {
+        *self == Self::Sorted
+    }
 }
 
 impl RootSpec {
@@ -121,6 +151,8 @@ impl RootSpec {
             path,
             scope,
             max_depth: Some(2),
+            gitignore: true,
+            order: Order::Sorted,
         }
     }
 
@@ -130,7 +162,23 @@ impl RootSpec {
             path,
             scope,
             max_depth: levels,
+            gitignore: true,
+            order: Order::Sorted,
         }
+    }
+
+    /// The same root, searched without `.gitignore` rules.
+    #[must_use]
+    pub fn without_gitignore(mut self) -> Self {
+        self.gitignore = false;
+        self
+    }
+
+    /// The same root, its skills found in `order`.
+    #[must_use]
+    pub fn in_order(mut self, order: Order) -> Self {
+        self.order = order;
+        self
     }
 
     /// `~/<rel>` (user) then `<cwd>/<rel>` (project), each searched one level deep: the shape of
@@ -148,7 +196,9 @@ impl RootSpec {
     /// The provider root for it: optional, since most of a runtime's roots do not exist on a
     /// given machine.
     pub fn to_root(&self) -> Root {
-        let root = Root::optional(self.path.clone(), self.scope, 0);
+        let mut root = Root::optional(self.path.clone(), self.scope, 0);
+        root.gitignore = self.gitignore;
+        root.descending = self.order == Order::RootThenDescending;
         match self.max_depth {
             Some(levels) => root.with_max_depth(levels),
             None => root,

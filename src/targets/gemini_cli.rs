@@ -5,10 +5,11 @@
 use std::path::PathBuf;
 
 use super::catalog::{Admitted, Collision, Context, Entry, Rendered};
+use super::env::Order;
 use super::env::{Env, RootSpec, is_hidden_below};
 use super::load::{Call, LoadInput, Output, Placement, ReadInput, Session};
 use super::text::{self, Collation, Unit, is_js_space, js_trim};
-use super::{Budget, Confidence, NameCharset, Target};
+use super::{Budget, Builtin, Confidence, Install, Model, NameCharset, Target, Verified};
 use crate::frontmatter::{self, Field, Value, ValueKind, Yaml};
 use crate::paths;
 use crate::provider::{LineRange, Resource, ResourceError};
@@ -48,20 +49,58 @@ pub const TARGET: Target = Target {
         modes: &[],
         reload: "the same result again: activating an active skill changes nothing",
     },
-    builtins_note: "Gemini CLI ships the built-in skills `skill-creator` and `antigravity-support`, listed first, and active extensions add theirs; the preview includes neither",
-    builtins: &[],
-    builtins_first: false,
-    install: None,
-    models: &[],
-    verified: None,
+    builtins_note: "Gemini CLI ships the built-in skills `skill-creator` and `antigravity-support`, listed first, with locations inside its package; a skill taking a built-in's name replaces it in its slot. Active extensions add theirs, which are not shown",
+    builtins: &[
+        Builtin {
+            name: "skill-creator",
+            description: "Guide for creating effective skills. This skill should be used when users want to create a new skill (or update an existing skill) that extends Gemini CLI's capabilities with specialized knowledge, workflows, or tool integrations.",
+            location: "<install>/bundle/builtin/skill-creator/SKILL.md",
+        },
+        Builtin {
+            name: "antigravity-support",
+            description: "Use when the user asks questions, seeks help, or requests instructions related to installing, setting up, or migrating to Antigravity CLI. This skill provides the latest up to date details, requirements, and commands sourced from the official Antigravity CLI documentation.",
+            location: "<install>/bundle/builtin/antigravity-support/SKILL.md",
+        },
+    ],
+    builtins_first: true,
+    install: Some(Install {
+        command: "gemini",
+        package: "@google/gemini-cli",
+    }),
+    models: &[
+        Model {
+            id: "auto",
+            context_window: 1_048_576,
+            note: "the default: routed to a Gemini 3 model (gemini-3.1-pro-preview when the router fails); the current intro wording",
+        },
+        Model {
+            id: "gemini-3.1-pro-preview",
+            context_window: 1_048_576,
+            note: "Gemini 3: the current intro wording",
+        },
+        Model {
+            id: "gemini-2.5-pro",
+            context_window: 1_048_576,
+            note: "Gemini 2.x: the legacy intro wording (`you can call the activate_skill tool`)",
+        },
+    ],
+    verified: Some(Verified {
+        client: "Gemini CLI",
+        version: "0.61.0",
+        captured: "2026-11-24",
+        cases: 15,
+        recordings: "gemini-cli@0.61.0",
+    }),
     decisions: &[
-        "Within one directory skills are listed in sorted path order; Gemini CLI lists them in glob order, which follows the file system.",
+        "Within one root, a SKILL.md at the root comes first, then the skill folders in descending byte order of their names: Gemini CLI globs `SKILL.md` and `*/SKILL.md`, Node's readdir returns names sorted, and glob's path cache keeps each folder's children newest first.",
+        "An unknown model is taken as Gemini 3 (the current wording) unless its ID starts with `gemini-` and not `gemini-3`, as Gemini CLI's check for modern models does for the models it knows.",
+        "The built-ins are listed with the descriptions of Gemini CLI 0.61.0; their bodies live in the installed package, which is read when it is found on PATH.",
         "The workspace is taken to be trusted, so the working directory's .gemini/skills and .agents/skills are searched.",
         "The line parser also runs when the YAML parses but `name` or `description` is missing or not a string, as skillLoader.ts does; a repeated key counts as a YAML error, since js-yaml rejects it.",
         "The `skills.disabled` setting is not applied.",
         "A load is `activate_skill` called with `name`, its llmContent built as activate-skill.ts @ 04fbf50 builds it (only the body's first line is indented); the confirmation prompt is not modelled.",
-        "The resource tree is getFolderStructure's, drawn from our provider's file list and SKILL.md: folders appear only through the files in them, so empty folders are never shown; .git and node_modules, which the provider does not list, never appear (Gemini CLI shows them as `name/...`), while dist and __pycache__ do; files the provider leaves out by .gitignore are missing (Gemini CLI does not filter this tree), and files behind symlinks are listed (Gemini CLI lists only regular files and folders).",
-        "An unknown name gets `Error: Skill \"x\" not found. Available skills are: a, b` with the skills in catalog order and Gemini CLI's built-in skills left out; the tool's enum of names may make the model's API refuse an unknown name before the tool runs (UNC).",
+        "The resource tree is getFolderStructure's over the skill folder as it is on disk: regular files and folders only (symlinks left out), empty folders and files ignored by git included, node_modules, .git, dist and __pycache__ shown as `name/...`.",
+        "An unknown name (wrong case included) fails the tool's parameter validation against its enum of names before the tool runs: the function response's error is `params/name must be equal to one of the allowed values`.",
         "A file read is `read_file` on the absolute `file_path` (with `start_line` and `end_line` for a range), as read-file.ts and fileUtils.ts @ 017967b give it: the text as it is, lines split at `\\n` so a final line break counts as an empty last line, the first 2000 lines, lines over 2000 UTF-16 units cut with `... [truncated]`; a partial read gets the notice for Gemini 3 models, the family the modern-model prompt is for.",
         "Read errors use Gemini CLI's texts for a missing file, a folder and a binary file (a NUL byte; Gemini CLI also calls files with over 30% control bytes or a known binary extension binary, and sends images, audio and PDFs as data); other refusals are our provider's reason. A file past the provider's 256 KiB read cap is cut there, its lines counted only up to the cut, and its notice follows.",
     ],
@@ -73,9 +112,31 @@ pub const TARGET: Target = Target {
 /// The sentence between the heading and the list.
 const INTRO: &str = "You have access to the following specialized skills. To activate a skill and receive its detailed instructions, call the `activate_skill` tool with the skill's name.";
 
+/// The same sentence in the prompt for Gemini 2.x models (`snippets.legacy.ts`).
+const LEGACY_INTRO: &str = "You have access to the following specialized skills. To activate a skill and receive its detailed instructions, you can call the `activate_skill` tool with the skill's name.";
+
+/// Whether `model` gets the legacy prompt: a `gemini-` model that is not Gemini 3 (aliases
+/// such as `auto` route to Gemini 3).
+fn legacy_model(model: Option<&str>) -> bool {
+    model.is_some_and(|m| m.starts_with("gemini-") && !m.starts_with("gemini-3"))
+}
+
 /// `SkillManager.discoverSkills` after the built-ins and extensions: user tiers, then workspace
 /// tiers, each `.gemini/skills` before `.agents/skills`.
 fn roots(env: &Env) -> Vec<RootSpec> {
+    in_glob_order(tier_roots(env))
+}
+
+/// Each root's skills in the order Gemini CLI's glob returns them.
+fn in_glob_order(roots: Vec<RootSpec>) -> Vec<RootSpec> {
+    roots
+        .into_iter()
+        .map(|root| root.in_order(Order::RootThenDescending))
+        .collect()
+}
+
+/// The user tiers, then the workspace tiers.
+fn tier_roots(env: &Env) -> Vec<RootSpec> {
     // `homedir()`: GEMINI_CLI_HOME replaces the home directory.
     let home: Option<PathBuf> = env
         .var("GEMINI_CLI_HOME")
@@ -106,7 +167,8 @@ fn roots(env: &Env) -> Vec<RootSpec> {
 /// `loadSkillFromFile`: `FRONTMATTER_REGEX` on the raw text, `parseFrontmatter`, then the name
 /// sanitized for use as a file name.
 fn admit(skill: &Skill) -> Result<Admitted, String> {
-    if !skill.has_canonical_file_name() {
+    let builtin = skill.origin.scope == Scope::Builtin;
+    if !builtin && !skill.has_canonical_file_name() {
         return Err(format!(
             "skipped: Gemini CLI's glob matches SKILL.md exactly, not `{}`",
             skill
@@ -173,7 +235,14 @@ fn frontmatter_parts(text: &str) -> Option<(&str, &str)> {
 /// `parseFrontmatter`: js-yaml first, the line parser when that throws or does not give string
 /// `name` and `description`.
 fn parse_frontmatter(yaml: &str) -> Option<(String, String)> {
-    if let Yaml::Mapping(fields) = frontmatter::parse_standalone(yaml)
+    // js-yaml ends the last line at the end of the text, so a block scalar written last keeps
+    // the line break the regex left out.
+    let ended = if yaml.ends_with('\n') {
+        yaml.to_owned()
+    } else {
+        format!("{yaml}\n")
+    };
+    if let Yaml::Mapping(fields) = frontmatter::parse_standalone(&ended)
         && !has_duplicate_key(&fields)
         && let (Some(Value::String(name)), Some(Value::String(description))) =
             (field(&fields, "name"), field(&fields, "description"))
@@ -271,7 +340,12 @@ fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
         })
         .collect();
     let section = format!(
-        "\n# Available Agent Skills\n\n{INTRO}\n\n<available_skills>\n{}\n</available_skills>",
+        "\n# Available Agent Skills\n\n{}\n\n<available_skills>\n{}\n</available_skills>",
+        if legacy_model(cx.model) {
+            LEGACY_INTRO
+        } else {
+            INTRO
+        },
         skills.join("\n")
     );
     Rendered::complete(js_trim(&section).to_owned(), entries.len())
@@ -285,33 +359,27 @@ const IGNORED_FOLDERS: [&str; 4] = ["node_modules", ".git", "dist", "__pycache__
 const DEFAULT_MAX_LINES: usize = 2000;
 const MAX_LINE_LENGTH: u64 = 2000;
 
-/// `activate_skill`'s error for a name it does not know, with the skills in catalog order.
-fn not_found(name: &str, known: &[Entry<'_>]) -> String {
-    let names: Vec<&str> = known.iter().map(|e| e.name.as_str()).collect();
-    format!(
-        "Error: Skill \"{name}\" not found. Available skills are: {}",
-        names.join(", ")
-    )
-}
+/// The validation error for a name outside the tool's enum (every known name, exactly).
+const NOT_IN_ENUM: &str = "params/name must be equal to one of the allowed values";
+
+/// Where the load sits in the next request.
+const WIRE_OUTPUT: &str =
+    "functionResponse.response.output of activate_skill, in the next user content";
+const WIRE_ERROR: &str =
+    "functionResponse.response.error of activate_skill, in the next user content";
 
 /// `activate_skill` (`activate-skill.ts`): the trimmed body, then the skill directory's tree.
 fn load(input: &LoadInput<'_>) -> Output {
     let call = Call::with("activate_skill", "name", input.name);
-    let Some(entry) = input.entry() else {
-        return Output::tool_error(call, not_found(input.name, input.known));
+    let Some(entry) = input.known.iter().find(|e| e.name == input.name) else {
+        return Output::tool_error(call, NOT_IN_ENUM).record("wire", WIRE_ERROR);
     };
     let text = String::from_utf8_lossy(entry.skill.source.bytes());
     let body = frontmatter_parts(&text).map_or("", |(_, body)| js_trim(body));
-    let mut files = input.resources(entry).map(|r| r.files).unwrap_or_default();
-    files.push(
-        entry
-            .skill
-            .skill_md
-            .file_name()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into_owned(),
-    );
+    let files = input
+        .provider
+        .plain_entries(entry.skill)
+        .unwrap_or_default();
     let structure = folder_structure(&input.cx.paths.show(&entry.skill.dir), &files);
     Output::tool(
         call,
@@ -320,6 +388,7 @@ fn load(input: &LoadInput<'_>) -> Output {
             input.name
         ),
     )
+    .record("wire", WIRE_OUTPUT)
 }
 
 /// A directory as the skill's file list implies it.
@@ -333,6 +402,7 @@ impl Tree {
     fn of(files: &[String]) -> Self {
         let mut root = Self::default();
         for file in files {
+            let folder = file.ends_with('/');
             let mut parts: Vec<&str> = file.split('/').filter(|p| !p.is_empty()).collect();
             let Some(name) = parts.pop() else {
                 continue;
@@ -341,7 +411,11 @@ impl Tree {
             for part in parts {
                 dir = dir.dirs.entry(part.to_owned()).or_default();
             }
-            dir.files.push(name.to_owned());
+            if folder {
+                dir.dirs.entry(name.to_owned()).or_default();
+            } else {
+                dir.files.push(name.to_owned());
+            }
         }
         root
     }
@@ -473,10 +547,7 @@ fn draw(
 /// `read_file` (`read-file.ts`, `processSingleFileContent`) on the file's absolute path.
 fn read(input: &ReadInput<'_>) -> Output {
     let Some(entry) = input.entry() else {
-        return Output::tool_error(
-            read_call(input.path, input.lines),
-            not_found(input.name, input.known),
-        );
+        return Output::tool_error(read_call(input.path, input.lines), NOT_IN_ENUM);
     };
     let path = if std::path::Path::new(input.path).is_absolute() {
         input.path.to_owned()
@@ -619,8 +690,10 @@ mod tests {
         assert_eq!(loaded(skills(), "ops", 1), out);
         assert_eq!(
             loaded(skills(), "nope", 0).display(),
-            "Error: Skill \"nope\" not found. Available skills are: ops"
+            "params/name must be equal to one of the allowed values"
         );
+        // The enum is exact: another case is unknown too.
+        assert!(loaded(skills(), "OPS", 0).error);
     }
 
     #[test]
@@ -690,9 +763,18 @@ mod tests {
     }
 
     #[test]
+    fn gemini_2_models_get_the_legacy_wording() {
+        assert!(legacy_model(Some("gemini-2.5-pro")));
+        assert!(legacy_model(Some("gemini-2.0-flash")));
+        assert!(!legacy_model(Some("auto")));
+        assert!(!legacy_model(Some("gemini-3.1-pro-preview")));
+        assert!(!legacy_model(None));
+    }
+
+    #[test]
     fn exact_section_trimmed_without_escaping() {
-        // The regex leaves the newline before the closing `---` out of the YAML, so a block
-        // scalar written last has no final newline.
+        // The regex leaves the newline before the closing `---` out of the YAML, but js-yaml
+        // ends a block scalar written last at the end of the text with a newline all the same.
         let cat = build(vec![MemorySkill::new(
             "/s/a",
             "---\nname: a\ndescription: |\n  Tags <b> & \"quotes\"\n  stay raw.\n---\n",
@@ -702,7 +784,7 @@ mod tests {
             "# Available Agent Skills\n\nYou have access to the following specialized skills. \
              To activate a skill and receive its detailed instructions, call the \
              `activate_skill` tool with the skill's name.\n\n<available_skills>\n  <skill>\n    \
-             <name>a</name>\n    <description>Tags <b> & \"quotes\"\nstay raw.</description>\n    \
+             <name>a</name>\n    <description>Tags <b> & \"quotes\"\nstay raw.\n</description>\n    \
              <location>/s/a/SKILL.md</location>\n  </skill>\n</available_skills>"
         );
     }

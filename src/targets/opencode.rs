@@ -1,7 +1,8 @@
-//! `opencode`: opencode (`anomalyco/opencode`, formerly `sst/opencode`), newest upstream. The
-//! catalog is one item of the system prompt: two intro lines and `Skill.fmt(list, {verbose})`,
-//! an `<available_skills>` block sorted with `localeCompare`, joined with `\n`, no trailing
-//! newline (runtime-formats.md §3).
+//! `opencode`: opencode (`anomalyco/opencode`, formerly `sst/opencode`), verified against
+//! opencode 1.18.33. The catalog is the last part of the system message: two intro lines and
+//! `Skill.fmt(list, {verbose})`, an `<available_skills>` block sorted with `localeCompare`,
+//! joined with `\n`, no trailing newline; the skills the default agent's permission rules deny
+//! are left out.
 
 use std::path::PathBuf;
 
@@ -9,9 +10,9 @@ use super::catalog::{Admitted, Change, ChangeKind, Collision, Context, Entry, Re
 use super::env::{Env, RootSpec, is_hidden_below};
 use super::load::{Call, LoadInput, Output, Placement, ReadInput, Session};
 use super::text::{self, Collation, Unit, is_js_space, js_trim};
-use super::{Budget, Confidence, NameCharset, Target};
+use super::{Budget, Builtin, Confidence, NameCharset, Target, Verified};
 use crate::frontmatter::{self, Field, FrontmatterState, Value, ValueKind, Yaml};
-use crate::provider::{LineRange, Resource, ResourceError};
+use crate::provider::{LineRange, Resource, ResourceError, RipgrepListing};
 use crate::skill::{Scope, Skill};
 
 pub const TARGET: Target = Target {
@@ -27,15 +28,15 @@ pub const TARGET: Target = Target {
     rejects_angle_brackets: false,
     strict_yaml: false,
 
-    placement: "one item of the system prompt, unless the agent's permissions deny the `skill` tool; the `skill` tool's own description is static text",
+    placement: "the last part of the system message, unless the default agent's permission rules deny the `skill` tool; the `skill` tool's own description is static text",
     roots,
-    roots_summary: "~/.claude/skills, ~/.agents/skills, then .claude/skills and .agents/skills from the working directory up to the git root, then skill/ and skills/ in $XDG_CONFIG_HOME/opencode, .opencode up to the git root, ~/.opencode and $OPENCODE_CONFIG_DIR; all recursive; OPENCODE_DISABLE_EXTERNAL_SKILLS, OPENCODE_DISABLE_CLAUDE_CODE(_SKILLS) and OPENCODE_DISABLE_PROJECT_CONFIG turn parts off",
-    collision: Collision::LastWins,
+    roots_summary: "~/.claude/skills, ~/.agents/skills, then .claude/skills and .agents/skills from the working directory up to the git root, then skill/ and skills/ in $XDG_CONFIG_HOME/opencode, .opencode up to the git root, ~/.opencode and $OPENCODE_CONFIG_DIR; all searched at any depth, .gitignore not applied; OPENCODE_DISABLE_EXTERNAL_SKILLS, OPENCODE_DISABLE_CLAUDE_CODE(_SKILLS) and OPENCODE_DISABLE_PROJECT_CONFIG turn parts off",
+    collision: Collision::Unstable,
     admit,
     broken_skill: "YAML that fails to parse is retried with unquoted values holding a colon turned into block scalars; if it still fails the skill is skipped with a session error. A `name` that is not a string, or a `description` that is present but not a string, skips the skill silently",
     fields_read: &["name", "description"],
     ordering: "by name with localeCompare (ICU root collation: case is a tertiary difference and punctuation sorts first, unlike byte order)",
-    escaping: "none on name and description; the location goes through escapeHtml (& < > \" ', with ' as &#39;)",
+    escaping: "none on name and description; the location goes through escapeHtml (& < > \" ', with ' as &#39;), so the built-in's `<built-in>` shows as `&lt;built-in&gt;`",
     whitespace: "name and description exactly as YAML reads them; inner newlines are kept",
     budget: Budget::NONE,
     render,
@@ -47,30 +48,37 @@ pub const TARGET: Target = Target {
         modes: &[],
         reload: "the same result again: the skill tool keeps no state",
     },
-    builtins_note: "newest opencode always lists its own `opencode` skill (location `<built-in>`, shown as `&lt;built-in&gt;`) unless a skill named `opencode` replaces it; the preview leaves it out",
-    builtins: &[],
-    builtins_first: false,
+    builtins_note: "opencode always lists its own `customize-opencode` skill (location `<built-in>`, shown as `&lt;built-in&gt;`), sorted among the others; a skill of the same name replaces it",
+    builtins: &[Builtin {
+        name: "customize-opencode",
+        description: "Use ONLY when the user is editing or creating opencode's own configuration: opencode.json, opencode.jsonc, files under .opencode/, or files under ~/.config/opencode/. Also use when creating or fixing opencode agents, subagents, skills, plugins, MCP servers, or permission rules. Do not use for the user's own application code, or for any project that is not configuring opencode itself.",
+        location: "<built-in>",
+    }],
+    builtins_first: true,
     install: None,
     models: &[],
-    verified: None,
+    verified: Some(Verified {
+        client: "opencode",
+        version: "1.18.33",
+        captured: "2026-11-24",
+        cases: 16,
+        recordings: "opencode@1.18.33",
+    }),
     decisions: &[
-        "The built-in `opencode` skill is left out, as every target's built-ins are; so when no listed skill has a description the catalog is the two intro lines and `No skills are currently available.`, as in releases before the built-in.",
-        "Locations are raw paths as in the newest upstream; older releases wrote file:// URLs.",
-        "escapeHtml's entities are those of opencode's util/html.ts as published in forks of the repository: & < > \" ', with ' as &#39;.",
-        "On a duplicate name the last skill found wins, with the roots in opencode's scan order; opencode parses the files concurrently, so which duplicate really wins can change from run to run.",
+        "On a duplicate name the last skill found wins, with the roots in opencode's scan order. opencode parses the files concurrently and keeps the last one parsed, so its winner changes from run to run (3 of 4 recorded runs of one tree kept the last one found); `catalog --stats` and lint say so.",
         "Outside a git repository opencode's worktree is `/`, so .claude/skills and .agents/skills are looked for in every directory up to the filesystem root.",
-        "Roots are searched as deep as discovery goes (--max-depth), not without limit; `skills.paths` and `skills.urls` from the config and the agent's permission rules are not applied.",
-        "A load is the `skill` tool called with `name`, its output built as tool/skill.ts @ 097ed81 builds it; the permission prompt is not modelled.",
-        "`<skill_files>` holds up to 10 of the skill's files in sorted path order (ripgrep's order is not stable), hidden files included and every path containing `SKILL.md` left out, as opencode does; the list is our provider's, which honours .gitignore as ripgrep does but not .ignore or .rgignore files, and lists files behind symlinks that stay inside the skill. With no other files the block is empty: `<skill_files>`, a blank line, `</skill_files>`.",
-        "The base directory is the skill directory as found (symlinks not resolved) as a file:// URL, percent-encoded as Node's pathToFileURL does (`%` and `\\`, then the WHATWG path set and non-ASCII bytes).",
-        "An unknown name lists the known names in the order found (opencode's skill map, which its concurrent loading makes unstable), or `none`; the text is the thrown error's message, without an `Error: ` prefix.",
+        "Roots are searched at any depth (bounded only by --max-dirs) and without .gitignore, as opencode's glob does; `skills.paths` and `skills.urls` from the config are not searched.",
+        "The permission rules are those of the default agent (`default_agent`, else `build`): opencode's defaults, the config's `permission` merged with OPENCODE_PERMISSION, then the agent's own `permission`, the last matching rule winning; the config is read from opencode.json, opencode.jsonc and config.json in $XDG_CONFIG_HOME/opencode and from opencode.json(c) in the project folders and .opencode folders up to the git root, comments allowed. Managed preferences and remote configs are not read.",
+        "A load is the `skill` tool called with `name`, its output built as tool/skill.ts builds it; the permission prompt is not modelled. The built-in `customize-opencode` is listed with its description, but its body (bundled in the opencode binary) is not reproduced.",
+        "`<skill_files>` is ripgrep's listing (`rg --files --hidden` with SKILL.md and .git excluded, symlinks not followed, .ignore, .rgignore and, in a git repository, .gitignore applied) in the order of its parallel walker with one worker; the order depends on how the file system reads directories, as ripgrep's does. The `.gitignore` opencode writes in its config folders on start (node_modules, package.json, package-lock.json, bun.lock, .gitignore) is applied to folders that have none.",
+        "An unknown name lists every name opencode knows (skills without a description and the built-in included), sorted by UTF-16 code units, or `none`; the text is the thrown error's message, without an `Error: ` prefix.",
         "A file read is the `read` tool on the absolute `filePath` (with `offset` and `limit` for a line range), formatted as tool/read.ts @ 00937b9 does: `<path>`, `<type>file</type>`, `<content>` with `N: ` line numbers, lines over 2000 UTF-16 units cut, a 50 KB cap and the closing `(End of file - total N lines)` or `(Showing lines …)` line.",
         "Read errors use read.ts's wording for a missing file (without its did-you-mean suggestions), a binary file (a NUL byte or one of its binary extensions; its 30% non-printable test is not applied) and an offset past the end; other refusals are our provider's reason. Images and PDFs, which opencode attaches to the result, are refused as binary.",
         "Lines end at `\\n` (and `\\r\\n`); a lone carriage return, which Node's readline also treats as a line end, is not one. When the provider's 256 KiB read cap ends a read before opencode's own limits do, its notice replaces the closing line.",
     ],
 
     confidence: Confidence::Source,
-    reference: "anomalyco/opencode packages/opencode/src/skill/index.ts @ a2cc772, session/system.ts (SystemPrompt.skills), config/paths.ts, config/markdown.ts",
+    reference: "anomalyco/opencode packages/opencode/src/skill/index.ts, session/system.ts (SystemPrompt.skills), tool/skill.ts, permission/index.ts, agent/agent.ts, config/paths.ts; recordings of opencode-ai 1.18.33 under tests/conformance/opencode@1.18.33",
 };
 
 /// The two lines `SystemPrompt.skills` puts before `Skill.fmt`.
@@ -98,6 +106,11 @@ fn up_to_worktree(env: &Env) -> Vec<PathBuf> {
     }
 }
 
+/// One root as opencode globs it: at any depth, `.gitignore` not applied.
+fn globbed(path: PathBuf, scope: Scope) -> RootSpec {
+    RootSpec::recursive(path, scope, Some(usize::MAX)).without_gitignore()
+}
+
 /// `discoverSkills`, in scan order: external roots (`skills/**/SKILL.md` under `.claude` and
 /// `.agents`, globally then up from the working directory), then the config directories
 /// (`{skill,skills}/**/SKILL.md`).
@@ -114,31 +127,29 @@ fn roots(env: &Env) -> Vec<RootSpec> {
         };
         for dir in external {
             if let Some(home) = &env.home {
-                roots.push(RootSpec::recursive(
-                    home.join(dir).join("skills"),
-                    Scope::User,
-                    None,
-                ));
+                roots.push(globbed(home.join(dir).join("skills"), Scope::User));
             }
         }
         for base in &up {
             for dir in external {
-                roots.push(RootSpec::recursive(
-                    base.join(dir).join("skills"),
-                    Scope::Project,
-                    None,
-                ));
+                roots.push(globbed(base.join(dir).join("skills"), Scope::Project));
             }
         }
     }
-    // `ConfigPaths.directories`: global config, project `.opencode` dirs, `~/.opencode`,
-    // `OPENCODE_CONFIG_DIR`, without repeats.
+    for (dir, scope) in config_dirs(env) {
+        for sub in ["skill", "skills"] {
+            roots.push(globbed(dir.join(sub), scope));
+        }
+    }
+    roots
+}
+
+/// `ConfigPaths.directories`: the global config folder, project `.opencode` folders, `~/.opencode`
+/// and `OPENCODE_CONFIG_DIR`, without repeats.
+fn config_dirs(env: &Env) -> Vec<(PathBuf, Scope)> {
+    let up = up_to_worktree(env);
     let mut config: Vec<(PathBuf, Scope)> = Vec::new();
-    let xdg = env
-        .var("XDG_CONFIG_HOME")
-        .map(|dir| env.cwd.join(dir))
-        .or_else(|| env.home_join(".config"));
-    config.extend(xdg.map(|dir| (dir.join("opencode"), Scope::User)));
+    config.extend(global_config_dir(env).map(|dir| (dir, Scope::User)));
     if !truthy(env, "OPENCODE_DISABLE_PROJECT_CONFIG") {
         config.extend(up.iter().map(|dir| (dir.join(".opencode"), Scope::Project)));
     }
@@ -147,17 +158,21 @@ fn roots(env: &Env) -> Vec<RootSpec> {
         env.var("OPENCODE_CONFIG_DIR")
             .map(|dir| (env.cwd.join(dir), Scope::User)),
     );
-    let mut seen = Vec::new();
+    let mut seen: Vec<(PathBuf, Scope)> = Vec::new();
     for (dir, scope) in config {
-        if seen.contains(&dir) {
-            continue;
+        if !seen.iter().any(|(d, _)| *d == dir) {
+            seen.push((dir, scope));
         }
-        for sub in ["skill", "skills"] {
-            roots.push(RootSpec::recursive(dir.join(sub), scope, None));
-        }
-        seen.push(dir);
     }
-    roots
+    seen
+}
+
+/// `$XDG_CONFIG_HOME/opencode`, else `~/.config/opencode`.
+fn global_config_dir(env: &Env) -> Option<PathBuf> {
+    env.var("XDG_CONFIG_HOME")
+        .map(|dir| env.cwd.join(dir))
+        .or_else(|| env.home_join(".config"))
+        .map(|dir| dir.join("opencode"))
 }
 
 /// Whether a root is one of the external `.claude/skills` or `.agents/skills` roots, which
@@ -172,7 +187,7 @@ fn globbed_with_dot(root: &std::path::Path) -> bool {
 /// `add`: `ConfigMarkdown.parse` (gray-matter, then the colon fallback), then
 /// `isSkillFrontmatter`: `name` a string, `description` absent or a string.
 fn admit(skill: &Skill) -> Result<Admitted, String> {
-    if !skill.has_canonical_file_name() {
+    if skill.origin.scope != Scope::Builtin && !skill.has_canonical_file_name() {
         return Err(format!(
             "skipped: opencode's glob matches SKILL.md exactly, not `{}`",
             skill
@@ -216,7 +231,24 @@ fn frontmatter_fields(skill: &Skill) -> Result<Vec<Field>, String> {
     let FrontmatterState::Present(fm) = &skill.document.frontmatter else {
         return admit::parsed(skill).map(|()| Vec::new());
     };
-    let fields = match &fm.content {
+    // gray-matter closes the frontmatter at the first `\n---`: a file whose lines end in lone
+    // carriage returns has no frontmatter for it, hence no `name`.
+    let text = String::from_utf8_lossy(skill.source.bytes());
+    if !text.get(3..).is_some_and(|rest| rest.contains("\n---")) {
+        return Err(
+            "skipped: no `name`: gray-matter finds no `---` closing the frontmatter after a line feed"
+                .to_owned(),
+        );
+    }
+    // The line break before that `---` is not part of the YAML, so a keep-chomped block scalar
+    // written last keeps one blank line fewer than a YAML parser of the whole block gives it.
+    let yaml = skill.slice(fm.yaml);
+    let reparsed = yaml
+        .strip_suffix('\n')
+        .filter(|shorter| shorter.ends_with('\n'))
+        .map(frontmatter::parse_standalone);
+    let content = reparsed.as_ref().unwrap_or(&fm.content);
+    let fields = match content {
         Yaml::Mapping(fields) => fields.clone(),
         Yaml::NotMapping(_) => return admit::parsed(skill).map(|()| Vec::new()),
         // `ConfigMarkdown.parse` retries once with `fallbackSanitization`.
@@ -326,12 +358,39 @@ fn escape_html(text: &str) -> String {
     out
 }
 
-/// `SystemPrompt.skills`: the intro lines and `Skill.fmt(list, { verbose: true })`.
+/// `SystemPrompt.skills`: nothing when the default agent's rules deny the `skill` tool, else
+/// the intro lines and `Skill.fmt(available, { verbose: true })`, where `available` leaves out
+/// the skills the rules deny.
 fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
+    let rules = permission::skill_rules(cx.env);
+    if permission::tool_disabled(&rules) {
+        let changes = entries
+            .iter()
+            .map(|entry| {
+                Change::new(
+                    entry,
+                    ChangeKind::Skipped,
+                    "skipped: the default agent's permission rules deny the `skill` tool, so opencode sends no skills section",
+                )
+            })
+            .collect();
+        return Rendered {
+            text: String::new(),
+            listed: 0,
+            budget: None,
+            changes,
+        };
+    }
     let mut changes = Vec::new();
     let mut described: Vec<&Entry<'_>> = Vec::new();
     for entry in entries {
-        if entry.description.is_some() {
+        if permission::denies(&rules, &entry.name) {
+            changes.push(Change::new(
+                entry,
+                ChangeKind::Skipped,
+                "skipped: the default agent's permission rules deny this skill",
+            ));
+        } else if entry.description.is_some() {
             described.push(entry);
         } else {
             changes.push(Change::new(
@@ -383,15 +442,21 @@ const BINARY_EXTENSIONS: &[&str] = &[
     "pyc", "pyo",
 ];
 
-/// The `skill` tool's error for a name it does not know: the names in the order opencode found
-/// them, or `none`.
+/// The files opencode writes into a `.gitignore` of each of its config folders on start.
+const WRITTEN_GITIGNORE: &[&str] = &[
+    "node_modules",
+    "package.json",
+    "package-lock.json",
+    "bun.lock",
+    ".gitignore",
+];
+
+/// The `skill` tool's error for a name it does not know: every known name, sorted by UTF-16
+/// code units (JavaScript's default sort), or `none`.
 fn not_found(name: &str, known: &[Entry<'_>]) -> String {
-    let mut names: Vec<&str> = Vec::new();
-    for entry in known {
-        if !names.contains(&entry.name.as_str()) {
-            names.push(&entry.name);
-        }
-    }
+    let mut names: Vec<&str> = known.iter().map(|e| e.name.as_str()).collect();
+    names.sort_by(|a, b| a.encode_utf16().cmp(b.encode_utf16()));
+    names.dedup();
     let available = if names.is_empty() {
         "none".to_owned()
     } else {
@@ -400,19 +465,39 @@ fn not_found(name: &str, known: &[Entry<'_>]) -> String {
     format!("Skill \"{name}\" not found. Available skills: {available}")
 }
 
-/// The `skill` tool (`tool/skill.ts`): the trimmed body under `# Skill: name`, the directory as
-/// a `file://` URL and up to ten of the skill's other files by absolute path.
+/// The `skill` tool (`tool/skill.ts`): the trimmed body under `# Skill: name`, the skill's
+/// directory and up to ten of its other files as ripgrep lists them, by absolute path.
 fn load(input: &LoadInput<'_>) -> Output {
     let call = Call::with("skill", "name", input.name);
     let Some(entry) = input.entry() else {
-        return Output::tool_error(call, not_found(input.name, input.known));
+        return Output::tool_error(call, not_found(input.name, input.known)).record("wire", WIRE);
     };
-    let dir = input.cx.paths.show(&entry.skill.dir);
-    let files = input.resources(entry).map(|r| r.files).unwrap_or_default();
+    let builtin = entry.skill.origin.scope == Scope::Builtin;
+    // `path.dirname("<built-in>")` is `.`.
+    let dir = if builtin {
+        ".".to_owned()
+    } else {
+        input.cx.paths.show(&entry.skill.dir)
+    };
+    let config: Vec<PathBuf> = config_dirs(input.cx.env)
+        .into_iter()
+        .map(|(dir, _)| std::fs::canonicalize(&dir).unwrap_or(dir))
+        .collect();
+    let listing = RipgrepListing {
+        exclude: &["**/SKILL.md", "**/.git/**"],
+        written_gitignore: (&config, WRITTEN_GITIGNORE),
+        limit: SAMPLED_FILES,
+    };
+    let files = if builtin {
+        Vec::new()
+    } else {
+        input
+            .provider
+            .ripgrep_files(entry.skill, &listing)
+            .unwrap_or_default()
+    };
     let sampled: Vec<String> = files
         .iter()
-        .filter(|file| !file.contains("SKILL.md"))
-        .take(SAMPLED_FILES)
         .map(|file| format!("<file>{dir}/{file}</file>"))
         .collect();
     let text = [
@@ -421,7 +506,7 @@ fn load(input: &LoadInput<'_>) -> Output {
         String::new(),
         js_trim(&entry.skill.body()).to_owned(),
         String::new(),
-        format!("Base directory for this skill: {}", file_url(&dir)),
+        format!("Base directory for this skill: {dir}"),
         "Relative paths in this skill (e.g., scripts/, reference/) are relative to this base directory.".to_owned(),
         "Note: file list is sampled.".to_owned(),
         String::new(),
@@ -431,32 +516,11 @@ fn load(input: &LoadInput<'_>) -> Output {
         "</skill_content>".to_owned(),
     ]
     .join("\n");
-    Output::tool(call, text)
+    Output::tool(call, text).record("wire", WIRE)
 }
 
-/// Node's `pathToFileURL(path).href` for an absolute POSIX path: `%` and `\` escaped first,
-/// then the WHATWG path percent-encode set (controls, space, `"` `#` `<` `>` `?` `` ` `` `{`
-/// `}`) and every non-ASCII byte.
-fn file_url(path: &str) -> String {
-    let mut out = String::from(if path.starts_with('/') {
-        "file://"
-    } else {
-        "file:///"
-    });
-    for byte in path.bytes() {
-        let plain = (0x21..0x7F).contains(&byte)
-            && !matches!(
-                byte,
-                b'"' | b'#' | b'%' | b'<' | b'>' | b'?' | b'\\' | b'`' | b'{' | b'}'
-            );
-        if plain {
-            out.push(char::from(byte));
-        } else {
-            out.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    out
-}
+/// Where a load sits in the next request.
+const WIRE: &str = "the content of the `tool` message answering the skill call";
 
 /// The `read` tool (`tool/read.ts`) on the file's absolute path: numbered lines from `offset`,
 /// at most `limit` of them and 50 KB, then where the file ends or how to read on.
@@ -599,6 +663,354 @@ fn numbered(path: &str, offset: usize, limit: usize, resource: &Resource) -> Str
     out
 }
 
+/// The default agent's permission rules as far as they concern the `skill` tool
+/// (`permission/index.ts`, `agent/agent.ts`, `config/config.ts`).
+mod permission {
+    use std::fmt;
+    use std::path::PathBuf;
+
+    use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+
+    use super::{Env, config_dirs, global_config_dir, up_to_worktree};
+
+    /// A JSON value with its object keys in file order: rules are matched last first, so the
+    /// order is part of their meaning.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub enum Json {
+        Object(Vec<(String, Json)>),
+        String(String),
+        Other,
+    }
+
+    impl Json {
+        fn get(&self, key: &str) -> Option<&Self> {
+            match self {
+                Self::Object(fields) => fields.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+                _ => None,
+            }
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Json {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            deserializer.deserialize_any(JsonVisitor)
+        }
+    }
+
+    struct JsonVisitor;
+
+    impl<'de> Visitor<'de> for JsonVisitor {
+        type Value = Json;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a JSON value")
+        }
+
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<Json, E> {
+            Ok(Json::String(v.to_owned()))
+        }
+
+        fn visit_bool<E: de::Error>(self, _: bool) -> Result<Json, E> {
+            Ok(Json::Other)
+        }
+
+        fn visit_i64<E: de::Error>(self, _: i64) -> Result<Json, E> {
+            Ok(Json::Other)
+        }
+
+        fn visit_u64<E: de::Error>(self, _: u64) -> Result<Json, E> {
+            Ok(Json::Other)
+        }
+
+        fn visit_f64<E: de::Error>(self, _: f64) -> Result<Json, E> {
+            Ok(Json::Other)
+        }
+
+        fn visit_unit<E: de::Error>(self) -> Result<Json, E> {
+            Ok(Json::Other)
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Json, A::Error> {
+            while seq.next_element::<Json>()?.is_some() {}
+            Ok(Json::Other)
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Json, A::Error> {
+            let mut fields: Vec<(String, Json)> = Vec::new();
+            while let Some((key, value)) = map.next_entry::<String, Json>()? {
+                match fields.iter_mut().find(|(k, _)| *k == key) {
+                    Some(slot) => slot.1 = value,
+                    None => fields.push((key, value)),
+                }
+            }
+            Ok(Json::Object(fields))
+        }
+    }
+
+    /// `mergeDeep`: objects merge key by key (a key already there keeps its place), anything
+    /// else is replaced.
+    pub fn merge(into: &mut Json, from: Json) {
+        match (into, from) {
+            (Json::Object(fields), Json::Object(more)) => {
+                for (key, value) in more {
+                    match fields.iter_mut().find(|(k, _)| *k == key) {
+                        Some((_, slot)) => merge(slot, value),
+                        None => fields.push((key, value)),
+                    }
+                }
+            }
+            (slot, value) => *slot = value,
+        }
+    }
+
+    /// JSONC as JSON: `//` and `/* */` comments and commas before `}` or `]` removed, outside
+    /// strings.
+    pub fn strip_jsonc(text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut chars = text.chars().peekable();
+        let mut in_string = false;
+        while let Some(c) = chars.next() {
+            if in_string {
+                out.push(c);
+                if c == '\\' {
+                    out.extend(chars.next());
+                } else if c == '"' {
+                    in_string = false;
+                }
+                continue;
+            }
+            match (c, chars.peek()) {
+                ('"', _) => {
+                    in_string = true;
+                    out.push(c);
+                }
+                ('/', Some('/')) => {
+                    for next in chars.by_ref() {
+                        if next == '\n' {
+                            out.push('\n');
+                            break;
+                        }
+                    }
+                }
+                ('/', Some('*')) => {
+                    chars.next();
+                    let mut last = ' ';
+                    for next in chars.by_ref() {
+                        if last == '*' && next == '/' {
+                            break;
+                        }
+                        last = next;
+                    }
+                }
+                (']' | '}', _) => {
+                    let kept = out.trim_end().len();
+                    if out[..kept].ends_with(',') {
+                        out.truncate(kept - 1);
+                    }
+                    out.push(c);
+                }
+                _ => out.push(c),
+            }
+        }
+        out
+    }
+
+    /// The config files opencode merges, in order.
+    fn config_files(env: &Env) -> Vec<PathBuf> {
+        let mut files = Vec::new();
+        if let Some(global) = global_config_dir(env) {
+            for name in ["config.json", "opencode.json", "opencode.jsonc"] {
+                files.push(global.join(name));
+            }
+        }
+        if let Some(custom) = env.var("OPENCODE_CONFIG") {
+            files.push(env.cwd.join(custom));
+        }
+        if !super::truthy(env, "OPENCODE_DISABLE_PROJECT_CONFIG") {
+            for dir in up_to_worktree(env).iter().rev() {
+                for name in ["opencode.json", "opencode.jsonc"] {
+                    files.push(dir.join(name));
+                }
+            }
+        }
+        let custom = env.var("OPENCODE_CONFIG_DIR").map(|d| env.cwd.join(d));
+        for (dir, _) in config_dirs(env) {
+            if dir.ends_with(".opencode") || Some(&dir) == custom.as_ref() {
+                for name in ["opencode.json", "opencode.jsonc"] {
+                    files.push(dir.join(name));
+                }
+            }
+        }
+        files
+    }
+
+    /// The merged config: every config file, then `OPENCODE_CONFIG_CONTENT`, then
+    /// `OPENCODE_PERMISSION` merged into `permission`.
+    fn config(env: &Env) -> Json {
+        let mut merged = Json::Object(Vec::new());
+        let mut seen: Vec<PathBuf> = Vec::new();
+        for file in config_files(env) {
+            if seen.contains(&file) {
+                continue;
+            }
+            if let Ok(text) = std::fs::read_to_string(&file)
+                && let Ok(json) = serde_json::from_str::<Json>(&strip_jsonc(&text))
+            {
+                merge(&mut merged, json);
+            }
+            seen.push(file);
+        }
+        if let Some(text) = env.var("OPENCODE_CONFIG_CONTENT")
+            && let Ok(json) = serde_json::from_str::<Json>(&strip_jsonc(text))
+        {
+            merge(&mut merged, json);
+        }
+        if let Some(text) = env.var("OPENCODE_PERMISSION")
+            && let Ok(json) = serde_json::from_str::<Json>(text)
+        {
+            merge(
+                &mut merged,
+                Json::Object(vec![("permission".to_owned(), json)]),
+            );
+        }
+        merged
+    }
+
+    /// One rule: a pattern for the permission, a pattern for the subject, an action.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct Rule {
+        pub permission: String,
+        pub pattern: String,
+        pub action: String,
+    }
+
+    /// `Permission.fromConfig`: a string is a rule for every subject; an object gives one rule
+    /// per pattern (`~/` and `$HOME` expanded).
+    pub fn from_config(config: Option<&Json>, home: Option<&str>) -> Vec<Rule> {
+        let Some(Json::Object(fields)) = config else {
+            return Vec::new();
+        };
+        let mut rules = Vec::new();
+        for (permission, value) in fields {
+            match value {
+                Json::String(action) => rules.push(Rule {
+                    permission: permission.clone(),
+                    pattern: "*".to_owned(),
+                    action: action.clone(),
+                }),
+                Json::Object(patterns) => {
+                    for (pattern, action) in patterns {
+                        if let Json::String(action) = action {
+                            rules.push(Rule {
+                                permission: permission.clone(),
+                                pattern: expand_home(pattern, home),
+                                action: action.clone(),
+                            });
+                        }
+                    }
+                }
+                Json::Other => {}
+            }
+        }
+        rules
+    }
+
+    fn expand_home(pattern: &str, home: Option<&str>) -> String {
+        let Some(home) = home else {
+            return pattern.to_owned();
+        };
+        if let Some(rest) = pattern.strip_prefix("~/") {
+            format!("{home}/{rest}")
+        } else if pattern == "~" {
+            home.to_owned()
+        } else if let Some(rest) = pattern.strip_prefix("$HOME") {
+            format!("{home}{rest}")
+        } else {
+            pattern.to_owned()
+        }
+    }
+
+    /// The default agent's rules for the `skill` permission: opencode's defaults (of which
+    /// only `"*": "allow"` matches it), the config's `permission`, then the agent's own.
+    pub fn skill_rules(env: &Env) -> Vec<Rule> {
+        let config = config(env);
+        let home = env.home.as_ref().map(|h| h.to_string_lossy().into_owned());
+        let agent = match config.get("default_agent") {
+            Some(Json::String(name)) => name.clone(),
+            _ => "build".to_owned(),
+        };
+        let mut rules = vec![Rule {
+            permission: "*".to_owned(),
+            pattern: "*".to_owned(),
+            action: "allow".to_owned(),
+        }];
+        rules.extend(from_config(config.get("permission"), home.as_deref()));
+        let own = config
+            .get("agent")
+            .and_then(|agents| agents.get(&agent))
+            .and_then(|agent| agent.get("permission"));
+        rules.extend(from_config(own, home.as_deref()));
+        rules.retain(|rule| matches(&rule.permission, "skill"));
+        rules
+    }
+
+    /// `Permission.disabled(["skill"], rules)`: the last rule for `skill` denies every subject.
+    pub fn tool_disabled(rules: &[Rule]) -> bool {
+        rules
+            .last()
+            .is_some_and(|rule| rule.pattern == "*" && rule.action == "deny")
+    }
+
+    /// `Permission.evaluate("skill", name, rules).action === "deny"`.
+    pub fn denies(rules: &[Rule], name: &str) -> bool {
+        rules
+            .iter()
+            .rev()
+            .find(|rule| matches(&rule.pattern, name))
+            .is_some_and(|rule| rule.action == "deny")
+    }
+
+    /// `Wildcard.match`: `*` any text, `?` any one character, a final ` *` also matching
+    /// nothing; the whole subject must match; `\` counts as `/`.
+    pub fn matches(pattern: &str, subject: &str) -> bool {
+        let pattern: Vec<char> = pattern.replace('\\', "/").chars().collect();
+        let subject: Vec<char> = subject.replace('\\', "/").chars().collect();
+        if let [head @ .., ' ', '*'] = pattern.as_slice()
+            && glob(head, &subject)
+        {
+            return true;
+        }
+        glob(&pattern, &subject)
+    }
+
+    /// Wildcard matching, backtracking to the last `*`.
+    fn glob(pattern: &[char], subject: &[char]) -> bool {
+        let (mut p, mut s) = (0, 0);
+        let mut star: Option<(usize, usize)> = None;
+        while s < subject.len() {
+            match pattern.get(p) {
+                Some('*') => {
+                    star = Some((p, s));
+                    p += 1;
+                }
+                Some(c) if *c == '?' || *c == subject[s] => {
+                    p += 1;
+                    s += 1;
+                }
+                _ => match star {
+                    Some((sp, ss)) => {
+                        p = sp + 1;
+                        s = ss + 1;
+                        star = Some((sp, ss + 1));
+                    }
+                    None => return false,
+                },
+            }
+        }
+        pattern[p..].iter().all(|c| *c == '*')
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -673,7 +1085,8 @@ mod tests {
             .collect();
         assert_eq!(files.len(), 10);
         assert_eq!(files[0], "<file>/s/big/.hidden</file>");
-        assert_eq!(files[9], "<file>/s/big/f08.txt</file>");
+        assert_eq!(files[1], "<file>/s/big/OLD_SKILL.md.bak</file>");
+        assert_eq!(files[9], "<file>/s/big/f07.txt</file>");
         assert!(!out.parts[0].text.contains("SKILL.md<"));
     }
 
@@ -689,14 +1102,15 @@ mod tests {
         assert!(
             first.parts[0]
                 .text
-                .contains("\n# Skill: a\n\nBody\n\nBase directory for this skill: file:///s/a\n")
+                .contains("\n# Skill: a\n\nBody\n\nBase directory for this skill: /s/a\n")
         );
         assert_eq!(loaded(skills(), "a", 1), first);
         let unknown = loaded(skills(), "c", 0);
         assert!(unknown.error);
+        // Sorted by UTF-16 code units: uppercase before lowercase.
         assert_eq!(
             unknown.display(),
-            "Skill \"c\" not found. Available skills: b, a"
+            "Skill \"c\" not found. Available skills: a, b"
         );
         assert_eq!(
             loaded(Vec::new(), "c", 0).display(),
@@ -705,14 +1119,53 @@ mod tests {
     }
 
     #[test]
-    fn file_urls_are_percent_encoded_like_node() {
-        assert_eq!(
-            file_url("/a b/#1?%/ü{x}`\"\\"),
-            "file:///a%20b/%231%3F%25/%C3%BC%7Bx%7D%60%22%5C"
+    fn wildcards_match_like_opencode() {
+        assert!(permission::matches("pdf-*", "pdf-processing"));
+        assert!(!permission::matches("pdf-*", "my-pdf-tool"));
+        assert!(permission::matches("?b*", "ab"));
+        assert!(permission::matches("git *", "git"));
+        assert!(permission::matches("a.b", "a.b"));
+        assert!(!permission::matches("a.b", "axb"));
+        assert!(permission::matches("*", ""));
+    }
+
+    #[test]
+    fn rules_come_from_the_config_the_environment_and_the_agent() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = dir.path().join("config/opencode");
+        std::fs::create_dir_all(&config).unwrap();
+        std::fs::write(
+            config.join("opencode.jsonc"),
+            "{\n  // comment\n  \"permission\": {\"skill\": {\"secret-*\": \"deny\",}},\n  \"agent\": {\"build\": {\"permission\": {\"skill\": {\"pdf-*\": \"deny\"}}}}\n}\n",
+        )
+        .unwrap();
+        let env = Env::new(dir.path(), Some(dir.path().join("home"))).with_var(
+            "XDG_CONFIG_HOME",
+            &dir.path().join("config").display().to_string(),
         );
+        let rules = permission::skill_rules(&env);
+        assert!(permission::denies(&rules, "secret-notes"));
+        assert!(permission::denies(&rules, "pdf-processing"));
+        assert!(!permission::denies(&rules, "code-review"));
+        assert!(!permission::tool_disabled(&rules));
+        // OPENCODE_PERMISSION is merged into the config's `permission`: its `*` comes after
+        // the config's own rules and wins over them, but not over the agent's.
+        let env = env.with_var("OPENCODE_PERMISSION", r#"{"*":"allow"}"#);
+        let rules = permission::skill_rules(&env);
+        assert!(!permission::denies(&rules, "secret-notes"));
+        assert!(permission::denies(&rules, "pdf-processing"));
+        let env = env.with_var(
+            "OPENCODE_CONFIG_CONTENT",
+            r#"{"agent":{"build":{"permission":{"skill":"deny"}}}}"#,
+        );
+        assert!(permission::tool_disabled(&permission::skill_rules(&env)));
+    }
+
+    #[test]
+    fn jsonc_comments_and_trailing_commas_are_dropped() {
         assert_eq!(
-            file_url("/ok/-_.~!$&'()*+,;=:@[]^|"),
-            "file:///ok/-_.~!$&'()*+,;=:@[]^|"
+            permission::strip_jsonc("{\"a\": \"x // y\", // c\n /* d */ \"b\": [1, 2,],}"),
+            "{\"a\": \"x // y\", \n  \"b\": [1, 2]}"
         );
     }
 
@@ -894,13 +1347,14 @@ mod tests {
     }
 
     #[test]
-    fn last_duplicate_wins() {
+    fn last_duplicate_wins_and_says_it_is_unstable() {
         let cat = build(vec![
             MemorySkill::new("/u/dup", md("dup", "first")),
             MemorySkill::new("/p/dup", md("dup", "second")),
         ]);
         assert!(cat.text.contains("<description>second</description>"));
         assert_eq!(cat.changes[0].kind, ChangeKind::Shadowed);
+        assert!(cat.changes[0].reason.contains("can change from run to run"));
     }
 
     #[test]

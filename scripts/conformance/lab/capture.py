@@ -137,7 +137,7 @@ def record_case(client, case, models, rec, loads):
     ops = cases.operations(case, client)
     extra = cases.client_extra(case, client)
     cwd_rel = case.get("cwd", "proj")
-    repeat = int(case.get("repeat", 1))
+    repeat = int(extra.get("repeat", case.get("repeat", 1)))
     case_json = None
     for model in models:
         meta = {"model": model, "captured": record.today(), "args": client.replay_args(model)}
@@ -209,8 +209,16 @@ def record_case(client, case, models, rec, loads):
         if loads:
             for skill in case.get("loads", []):
                 calls = client.load_calls(skill, root)
-                _, _, requests = one({"kind": "load", "skill": skill}, calls, f"load-{record.slug(skill)}")
-                rec.put_json(f"{model}/load.{record.slug(skill)}.json", loaded(client, requests, skill, None, calls))
+                # Repeated like the catalog: each different result is kept (load.X.2.json…).
+                results = []
+                for i in range(repeat):
+                    label = f"load-{record.slug(skill)}" + ("" if i == 0 else f"-{i + 1}")
+                    _, _, requests = one({"kind": "load", "skill": skill}, calls, label)
+                    result = loaded(client, requests, skill, None, calls)
+                    if result not in results:
+                        results.append(result)
+                for i, result in enumerate(results):
+                    rec.put_json(f"{model}/load.{record.slug(skill)}{'' if i == 0 else f'.{i + 1}'}.json", result)
             for skill, path in case.get("reads", []) if client.reads else []:
                 calls = client.read_calls(skill, path, root, case)
                 _, _, requests = one(

@@ -36,6 +36,7 @@ A case file:
     [client.opencode]           # per client: extra environment and config merged in
     env = { OPENCODE_DISABLE_EXTERNAL_SKILLS = "1" }
     config = { permission = { skill = "deny" } }
+    repeat = 4                  # and how many times to record it (like `repeat` at the top)
 
 PLACEMENTS: `project` is the client's main project root, under the project folder `proj`;
 `user` is its main user root, under `home`; `every-root` is each root the client reads;
