@@ -73,6 +73,8 @@ def main(argv):
 
 
 def record_all(client, args):
+    if record.write_directory_probe(sandbox.SANDBOXES):
+        print("tests/conformance/readdir-order.json: this filesystem lists directories in another order than the last one", flush=True)
     selected = args.case or cases.names()
     changed = 0
     failures = []

@@ -110,5 +110,34 @@ class Recording:
         return diff
 
 
+#: Names whose directory-read order tells one filesystem's hash order from another's.
+PROBE = [
+    "SKILL.md", "references", "scripts", "assets", "agents", "examples", "templates", "docs",
+    "a", "b", "c", "d", "e", "f", "g", "h", "forms.md", "extract.py", "notes.md", "LICENSE.txt",
+]
+
+
+def write_directory_probe(scratch):
+    """Records the order in which this machine's filesystem lists a directory of PROBE names
+    (created in that order): clients that list files in directory-read order (ripgrep, Cline)
+    produce lists in this order, and the replay tests compare it with their own machine's."""
+    folder = os.path.join(scratch, "readdir-probe")
+    if os.path.exists(folder):
+        shutil.rmtree(folder)
+    os.makedirs(folder)
+    for name in PROBE:
+        open(os.path.join(folder, name), "w").close()
+    order = os.listdir(folder)
+    shutil.rmtree(folder)
+    path = os.path.join(ROOT, "readdir-order.json")
+    text = dump({"created": PROBE, "listed": order})
+    old = open(path, encoding="utf-8").read() if os.path.exists(path) else None
+    if old != text:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        return True
+    return False
+
+
 def today():
     return datetime.date.today().isoformat()
