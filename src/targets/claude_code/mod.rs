@@ -1,19 +1,26 @@
-//! `claude-code`: Claude Code 2.1.x and the Anthropic platform rules for uploaded skills. The
-//! catalog is the `skill_listing` attachment: a `<system-reminder>` user message listing
-//! `- name: description` lines, fitted to a budget measured in terminal columns
-//! (runtime-formats.md §4a). Discovery and frontmatter reading are shared with the legacy
-//! `claude-code@2.0` target, which lists the same skills in a different shape.
+//! `claude-code`: Claude Code, verified against 2.1.331, and the Anthropic platform rules for
+//! uploaded skills. The catalog is the skill listing (`listing.rs`), whose place, wrapper and
+//! budget depend on the model (`models.rs`); the client's own skills follow the user's
+//! (`builtins.rs`); loads and reads are the Skill and Read tools (`tools.rs`). Discovery and
+//! frontmatter reading are here, shared with the legacy `claude-code@2.0` target, which lists
+//! the same skills in a different shape.
+
+mod builtins;
+mod listing;
+mod models;
+mod tools;
 
 use std::path::PathBuf;
 
-use super::catalog::{Admitted, Change, ChangeKind, Collision, Context, Entry, Rendered};
+use super::catalog::{Admitted, Collision};
 use super::env::{Env, RootSpec};
-use super::load::{Call, LoadInput, Output, Placement, ReadInput, Role, Session, find};
+use super::load::{Placement, Session};
 use super::text::{self, Unit};
-use super::{Budget, Confidence, ExtraField, NameCharset, Target};
+use super::{Budget, Confidence, ExtraField, NameCharset, Target, Verified};
 use crate::frontmatter::{self, Field, Value, Yaml};
-use crate::provider::LineRange;
 use crate::skill::{Scope, Skill};
+
+pub(super) use tools::{load, read};
 
 /// The frontmatter fields Claude Code reads beyond the standard six (both eras).
 pub(super) const EXTRA_FIELDS: &[ExtraField] = &[
@@ -86,35 +93,28 @@ pub(super) const FIELDS_READ: &[&str] = &[
     "paths",
 ];
 
-pub(super) const ROOTS_SUMMARY: &str = "managed (/etc/claude-code/.claude/skills on Linux, /Library/Application Support/ClaudeCode/.claude/skills on macOS), then $CLAUDE_CONFIG_DIR/skills (default ~/.claude/skills), then .claude/skills in the working directory; one level deep (<root>/<name>/SKILL.md)";
+pub(super) const ROOTS_SUMMARY: &str = "managed (/etc/claude-code/.claude/skills on Linux, /Library/Application Support/ClaudeCode/.claude/skills on macOS), then $CLAUDE_CONFIG_DIR/skills (default ~/.claude/skills), then .claude/skills in the working directory and each folder above it, nearest first, up to the git root (without git, up to the filesystem root; never the home folder); one level deep (<root>/<name>/SKILL.md)";
 
 pub(super) const BROKEN_SKILL: &str = "frontmatter that is not valid YAML is retried with problem values quoted; if it still fails the skill loads with no frontmatter: the directory name, and the first non-blank body line as description (\"Skill\" if there is none)";
 
-/// The listing's per-entry cap (`skillListingMaxDescChars`; 250 in v2.1.88).
-const MAX_LISTING_DESC_CHARS: u64 = 1536;
-/// Below this many columns per description the listing shows names only.
-const MIN_DESC_LENGTH: f64 = 20.0;
-/// The budget without a known context window: 1% of 200k tokens × 4 characters.
-const DEFAULT_CHAR_BUDGET: f64 = 8000.0;
 /// The environment variable that replaces the budget.
 pub(super) const BUDGET_VAR: &str = "SLASH_COMMAND_TOOL_CHAR_BUDGET";
-
-const HEADER: &str = "The following skills are available for use with the Skill tool:";
 
 /// What a second load returns (both eras).
 pub(super) const RELOAD: &str =
     "the same tool result and meta message again: Claude Code keeps no state that changes a load";
 
 // Decisions on loads and reads, shared by both eras.
-pub(super) const LOAD_CALL: &str = "the model calls the `Skill` tool with `{\"skill\": name}` and no `args`; a leading `/` and surrounding spaces are dropped from the name, as Claude Code does";
-pub(super) const NO_ARGUMENTS: &str = "with no `args` the arguments are the empty string: `$ARGUMENTS`, `$ARGUMENTS[n]`, `$n` and the frontmatter's named `arguments` become empty and nothing is appended; a named argument is matched literally (Claude Code builds a regular expression from the name)";
-pub(super) const SESSION_ID: &str = "`${CLAUDE_SESSION_ID}` becomes the placeholder 00000000-0000-0000-0000-000000000000 (a real session id is a random UUID of that shape)";
+pub(super) const LOAD_CALL: &str = "the model calls the `Skill` tool with `{\"skill\": name}` and no `args`; a leading `/` and surrounding spaces are dropped from the name, and the folder name and the frontmatter `name` both load the skill, as in Claude Code";
+pub(super) const NO_ARGUMENTS: &str = "with no `args`, `$ARGUMENTS` and the frontmatter's named `arguments` become empty while `$ARGUMENTS[n]` and `$n` stay as written, and `\\$` before a placeholder keeps it literal, as Claude Code 2.1.331 does; `${CLAUDE_EFFORT}` is the model's default effort and `${CLAUDE_PROJECT_DIR}` the working directory";
+pub(super) const SESSION_ID: &str = "`${CLAUDE_SESSION_ID}` becomes the placeholder 00000000-0000-0000-0000-000000000000, and the load's `record.runtime_filled` says so: a real session id is a random UUID of that shape";
 pub(super) const NO_SHELL: &str = "inline shell (`` !`command` `` and ```! blocks) is left as written: nothing is run, so where Claude Code would put the command's output the command itself is shown";
 pub(super) const NO_COMMAND_MESSAGE: &str = "the visible `<command-message>` user message is left out: the Skill tool filters it from what the model gets, and its wording varies by version";
 pub(super) const NO_FORK: &str = "a `context: fork` skill is shown as an inline load; Claude Code runs it in a sub-agent and returns that agent's result instead";
-pub(super) const HIDDEN_SKILL: &str = "an unknown name is `<tool_use_error>Unknown skill: x</tool_use_error>` (the Skill tool's own check); a skill hidden by `disable-model-invocation` gets the tool's `cannot be used with Skill tool` refusal";
-pub(super) const READ_CALL: &str = "a file read is the `Read` tool with the absolute `file_path` (and `offset` and `limit` for a line range) returning the file's raw text; Claude Code's own line-numbered output format is not reproduced";
-pub(super) const READ_ERRORS: &str = "a refused read is a `<tool_use_error>` result with our provider's reason (the Read tool's own wording is not pinned); a read from an unknown skill answers `Unknown skill: x`";
+pub(super) const HIDDEN_SKILL: &str = "an unknown name is `<tool_use_error>Unknown skill: x</tool_use_error>`, with `. Did you mean y?` when a skill's command name or one of the client's own command names is within two edits (the first at the smallest distance, the user's skills first, then the client's names in the order observed in 2.1.331); a skill hidden by `disable-model-invocation` gets the tool's refusal; one of the client's own skills or commands gets our note that its text ships inside the client";
+pub(super) const READ_CALL: &str = "a file read is the `Read` tool with the absolute `file_path` (and `offset` and `limit` for a line range) returning the lines as `N\\tline` (an empty file gets the tool's warning); the tool's limits on line count and line length are not modelled";
+pub(super) const READ_ERRORS: &str = "a missing file is the tool's `File does not exist` message; other refusals are a `<tool_use_error>` result with our provider's reason (the Read tool's own wording is not pinned); a read from an unknown skill answers `Unknown skill: x`";
+pub(super) const TOKENS_LEFT: &str = "the `<total_tokens>N tokens left</total_tokens>` reminder some models get after each tool result is written with `{tokens_left}` for N (the client counts it from the model API's usage numbers), and the output's `record.runtime_filled` says so";
 
 pub const TARGET: Target = Target {
     id: "claude-code",
@@ -128,45 +128,54 @@ pub const TARGET: Target = Target {
     rejects_angle_brackets: true,
     strict_yaml: false,
 
-    placement: "a `skill_listing` attachment: a user-role meta message `<system-reminder>\\n…\\n</system-reminder>` near the start of the conversation (skills found later are sent as deltas); not in the system prompt",
+    placement: "depends on the model: one section of a role=system message after the user's first message for the 1M-token models (unwrapped with claude-opus-5-5, claude-fable-5 and a model Claude Code does not know; in `<system-reminder>` with claude-sonnet-5), a `<system-reminder>` text part of the first user message for the 200k ones; never in the system prompt",
     roots,
     roots_summary: ROOTS_SUMMARY,
     collision: Collision::FirstWins,
     admit,
     broken_skill: BROKEN_SKILL,
     fields_read: FIELDS_READ,
-    ordering: "registration order: managed, then user, then project skills, then PATH arguments in argument order; within a root, directory-name order; not sorted by name",
-    escaping: "none",
-    whitespace: "descriptions are trimmed; inner newlines are kept raw (they count 0 columns in the budget)",
+    ordering: "managed, then user, then project skills (nearest folder first), then PATH arguments in argument order, each root in locale collation of the folder names (`localeCompare`: `_lead a_under a-dash a.dot a1 a10 a2 aa b-skill B-upper é-accent e-plain`), then Claude Code's own skills",
+    escaping: "`<` and `>` in a description become `&lt;` and `&gt;`; nothing else",
+    whitespace: "descriptions are trimmed, terminal escape sequences removed, and each run of line breaks, tabs, control, format and other invisible characters becomes one space",
     budget: Budget {
         unit: Some(Unit::DisplayWidth),
-        summary: "SLASH_COMMAND_TOOL_CHAR_BUDGET, else 1% of the context window × 4 (8000 without one), in terminal columns (CJK 2) plus one per line break. Descriptions are first capped at 1536 characters. If the lines do not fit, each description is cut to an equal share, floor((budget − Σ(name + 4) − (n − 1)) / n) columns ending in `…`; under 20 columns only names are listed",
+        summary: "SLASH_COMMAND_TOOL_CHAR_BUDGET, else context window × bytes per token × 1% (3 bytes for the 1M models: 30000; 4 for the 200k ones: 8000), in terminal columns (CJK 2) plus one per line break. Descriptions are first capped at 1536 characters with `…`. If the lines do not fit, the client's bundled and plugin skills keep their lines, every other entry starts as `- name`, and in list order each gets its description back while the listing still fits",
     },
-    render,
+    render: listing::render,
     load,
     read,
     search: None,
     session: Session {
-        catalog: Placement::UserMessage,
+        catalog: Placement::SystemMessage,
         modes: &[],
         reload: RELOAD,
     },
-    builtins_note: "Claude Code lists its bundled skills (and built-in plugin skills) before yours; they keep their full descriptions under budget pressure and are not included here",
-    builtins: &[],
+    builtins_note: "Claude Code lists its bundled skills, its built-in plugin's skill and two built-in commands after yours; CLAUDE_CODE_DISABLE_BUNDLED_SKILLS=1 and `\"enabledPlugins\": {\"cc-plugin-plugin-authoring@builtin\": false}` in the user settings take them out",
+    builtins: builtins::BUILTINS,
     builtins_first: false,
     install: None,
-    models: &[],
-    verified: None,
+    models: models::MODELS,
+    verified: Some(Verified {
+        client: "Claude Code",
+        version: "2.1.331",
+        captured: "2026-11-24",
+        cases: 15,
+        recordings: "claude-code@2.1.331",
+    }),
     decisions: &[
-        "the registration order is UNC beyond managed, user, project, --add-dir; the documented example puts user before project",
-        "the name listed is the skill's directory name, which is the command; a different frontmatter `name` is only the display name (docs: \"the directory name is the command\")",
+        "the managed root (the managed-settings folder's .claude/skills) is searched first, before the user's; it was not observed",
+        "a folder name holding `<`, `>` or a tab is not listed by Claude Code; any other invisible character is taken to do the same",
         "skills with a `paths` glob are left out: Claude Code lists them only after a matching file is touched",
-        "the per-entry cap is the current 1536 (v2.1.88 had 250), measured in UTF-16 code units as JavaScript `.length`",
-        "budget truncation keeps the widest prefix that fits one column short of the limit and adds `…`; the v2.1.88 `truncate()` helper itself is unpinned (UNC)",
-        "later builds drop the descriptions of the least-used skills first; usage is not known to a preview, so the v2.1.88 algorithm is modelled instead",
+        "terminal escape sequences in a description are removed as ECMA-48 defines them (CSI, OSC and other strings, two-character escapes); the common forms were checked against the client",
+        "Claude Code orders the listing by how often each skill was used, which is the same for every skill on a fresh machine; usage is not known to a preview, so the order of a fresh machine is shown",
         "only the SLASH_COMMAND_TOOL_CHAR_BUDGET environment variable overrides the budget; the `skillListingBudgetFraction`, `skillListingMaxDescChars` and `skillOverrides` settings are not read",
-        "the managed root is the managed-settings directory's .claude/skills; nested .claude/skills folders, --add-dir, plugins and legacy .claude/commands are not searched (PATH arguments stand in for extra directories)",
-        "CLAUDE_CONFIG_DIR moves the user root, as it moves ~/.claude",
+        "only the user settings are read for `enabledPlugins`; project and managed settings are not",
+        "a model the target does not know gets what Claude Code 2.1.331 gives an unknown model (a 1M window, 3 bytes per token, the unwrapped listing, no reminder, effort high); dated model ids and `[1m]` suffixes are not resolved",
+        "`${CLAUDE_EFFORT}` is the model's default effort; an effort the user configured is not read",
+        "the client's own command names that \"Did you mean …?\" considers, and their order, are those of 2.1.331 in the lab's environment (its settings and feature switches can add or remove commands)",
+        "nested .claude/skills folders below the working directory, --add-dir, plugins other than the built-in one and legacy .claude/commands are not searched (PATH arguments stand in for extra directories, each root sorted like one of Claude Code's)",
+        "CLAUDE_CONFIG_DIR moves the user root and the user settings, as it moves ~/.claude",
         "a skill file must be named `SKILL.md` exactly (case-sensitive file systems)",
         LOAD_CALL,
         NO_ARGUMENTS,
@@ -177,25 +186,45 @@ pub const TARGET: Target = Target {
         HIDDEN_SKILL,
         READ_CALL,
         READ_ERRORS,
+        TOKENS_LEFT,
     ],
 
-    confidence: Confidence::Leak,
-    reference: "code.claude.com/docs/en/skills; platform.claude.com Agent Skills overview; v2.1.88 build (src/tools/SkillTool/prompt.ts, src/skills/loadSkillsDir.ts, src/utils/frontmatterParser.ts, markdownConfigLoader.ts)",
+    confidence: Confidence::Approximated,
+    reference: "Claude Code 2.1.331 run offline against the conformance lab (tests/conformance/claude-code@2.1.331, docs/conformance.md); code.claude.com/docs/en/skills; platform.claude.com Agent Skills overview",
 };
 
-/// Managed, then user, then project: the order skills are registered in, and so the order of
-/// precedence on a name clash (enterprise > personal > project).
+/// Managed, then user, then the project roots: the order skills are registered in, and so the
+/// order of precedence on a name clash (enterprise > personal > project, nearer > farther).
 pub(super) fn roots(env: &Env) -> Vec<RootSpec> {
     let mut roots = vec![RootSpec::one_level(managed_skills_dir(), Scope::Admin)];
     roots.extend(
         env.var_dir("CLAUDE_CONFIG_DIR", ".claude")
             .map(|dir| RootSpec::one_level(dir.join("skills"), Scope::User)),
     );
-    roots.push(RootSpec::one_level(
-        env.cwd.join(".claude/skills"),
-        Scope::Project,
-    ));
+    roots.extend(
+        project_dirs(env)
+            .into_iter()
+            .map(|dir| RootSpec::one_level(dir.join(".claude/skills"), Scope::Project)),
+    );
     roots
+}
+
+/// The working directory and each folder above it, nearest first: up to and including the git
+/// root (the nearest folder holding `.git`), else up to the filesystem root; the home folder
+/// (whose `.claude/skills` is the user root) ends the walk without being included.
+fn project_dirs(env: &Env) -> Vec<PathBuf> {
+    let git_root = env.cwd.ancestors().find(|dir| dir.join(".git").exists());
+    let mut dirs = Vec::new();
+    for dir in env.cwd.ancestors() {
+        if env.home.as_deref() == Some(dir) {
+            break;
+        }
+        dirs.push(dir.to_path_buf());
+        if Some(dir) == git_root {
+            break;
+        }
+    }
+    dirs
 }
 
 /// The managed-settings directory's `.claude/skills`.
@@ -211,8 +240,15 @@ fn managed_skills_dir() -> PathBuf {
 }
 
 /// What Claude Code lists for a skill: its directory name, and `description` (or the first
-/// body line) with ` - when_to_use` appended. Hidden and conditional skills are left out.
+/// body line) with ` - when_to_use` appended. Hidden and conditional skills are left out; a
+/// built-in is listed as the client has it.
 pub(super) fn admit(skill: &Skill) -> Result<Admitted, String> {
+    if skill.origin.scope == Scope::Builtin {
+        return Ok(Admitted {
+            name: declared_name(skill).unwrap_or_default(),
+            description: skill.description().map(str::to_owned),
+        });
+    }
     if !skill.has_canonical_file_name() {
         return Err("skipped: Claude Code reads a file named exactly `SKILL.md`".to_owned());
     }
@@ -234,6 +270,12 @@ pub(super) fn admit(skill: &Skill) -> Result<Admitted, String> {
         dir if !dir.is_empty() => dir.into_owned(),
         _ => skill.name().into_owned(),
     };
+    if name.contains(['<', '>']) || name.chars().any(listing::is_invisible) {
+        return Err(
+            "skipped: Claude Code does not list a skill whose folder name holds `<`, `>` or an invisible character"
+                .to_owned(),
+        );
+    }
     let description = declared_description(&fields).unwrap_or_else(|| description_from_body(body));
     let description = match when_to_use(&fields) {
         Some(when) => format!("{description} - {when}"),
@@ -245,10 +287,31 @@ pub(super) fn admit(skill: &Skill) -> Result<Admitted, String> {
     })
 }
 
+/// The frontmatter `name` as text (a number as written), when there is a non-empty one: the
+/// name of the skill's command.
+pub(super) fn declared_name(skill: &Skill) -> Option<String> {
+    let text = String::from_utf8_lossy(skill.source.bytes());
+    let (fields, _) = read_frontmatter(&text);
+    field(&fields, "name")
+        .and_then(|f| scalar(&f.value))
+        .map(|name| js_trim(&name).to_owned())
+        .filter(|name| !name.is_empty())
+}
+
+/// A name the listing shows beside the folder: letters, digits, `_`, `.`, `:` and `-` only.
+pub(super) fn valid_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | ':' | '-'))
+}
+
 /// `parseFrontmatter`: `/^---\s*\n([\s\S]*?)---\s*\n?/`, so the block ends at the first `---`
 /// anywhere (not only on a line of its own). Invalid YAML is retried with problem values
 /// quoted, then read as `{}`. Returns the entries and the Markdown after the block.
 fn read_frontmatter(text: &str) -> (Vec<Field>, &str) {
+    // A UTF-8 byte order mark goes first.
+    let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
     let Some((yaml, body)) = split_frontmatter(text) else {
         return (Vec::new(), text);
     };
@@ -534,353 +597,40 @@ pub(super) fn as_count(value: f64) -> u64 {
     }
 }
 
-/// `getCharBudget`, and a phrase saying where it comes from.
-fn char_budget(cx: &Context<'_>) -> (f64, String) {
-    if let Some(budget) = env_budget(cx.env) {
-        return (budget, format!("{BUDGET_VAR}={budget}"));
-    }
-    match cx.context_window {
-        Some(window) if window > 0 => {
-            // JavaScript arithmetic: contextWindowTokens * CHARS_PER_TOKEN * 0.01.
-            let budget = (window as f64 * 4.0 * 0.01).floor();
-            (
-                budget,
-                format!("1% of the {window}-token context window × 4 characters"),
-            )
-        }
-        _ => (
-            DEFAULT_CHAR_BUDGET,
-            "the default without a known context window".to_owned(),
-        ),
-    }
-}
-
-/// `stringWidth` of the lines plus the `\n` between them.
-fn listing_width(lines: &[String]) -> f64 {
-    let widths: usize = lines.iter().map(|l| text::display_width(l)).sum();
-    (widths + lines.len().saturating_sub(1)) as f64
-}
-
-/// The `skill_listing` attachment for the admitted skills, in registration order.
-fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
-    let (budget, source) = char_budget(cx);
-    let budget_of = |used: f64| {
-        Some(super::catalog::BudgetUse {
-            unit: Unit::DisplayWidth,
-            limit: as_count(budget),
-            used: as_count(used),
-        })
-    };
-    if entries.is_empty() {
-        // No skills, no attachment.
-        return Rendered {
-            budget: budget_of(0.0),
-            ..Rendered::default()
-        };
-    }
-    // One change at most per skill: a budget cut replaces the per-entry cap's.
-    let mut changes: Vec<Option<Change>> = vec![None; entries.len()];
-    let descriptions: Vec<String> = entries
-        .iter()
-        .zip(changes.iter_mut())
-        .map(|(entry, change)| {
-            let description = entry.description();
-            if Unit::Utf16.measure(description) <= MAX_LISTING_DESC_CHARS {
-                return description.to_owned();
-            }
-            *change = Some(Change::new(
-                entry,
-                ChangeKind::Shortened,
-                format!(
-                    "description cut to {} characters and `…`: Claude Code caps each listing entry at {MAX_LISTING_DESC_CHARS}",
-                    MAX_LISTING_DESC_CHARS - 1
-                ),
-            ));
-            format!(
-                "{}…",
-                text::prefix_within(description, Unit::Utf16, MAX_LISTING_DESC_CHARS - 1)
-            )
-        })
-        .collect();
-    let full: Vec<String> = entries
-        .iter()
-        .zip(&descriptions)
-        .map(|(entry, description)| format!("- {}: {description}", entry.name))
-        .collect();
-
-    let lines = if listing_width(&full) <= budget {
-        full
-    } else {
-        let n = entries.len() as f64;
-        let overhead: f64 = entries
-            .iter()
-            .map(|e| (text::display_width(&e.name) + 4) as f64)
-            .sum::<f64>()
-            + (n - 1.0);
-        let max_desc = ((budget - overhead) / n).floor();
-        let limit = format!(
-            "the listing budget of {} display columns ({source})",
-            as_count(budget)
-        );
-        if max_desc < MIN_DESC_LENGTH {
-            for (entry, change) in entries.iter().zip(changes.iter_mut()) {
-                *change = Some(Change::new(
-                    entry,
-                    ChangeKind::DescriptionRemoved,
-                    format!(
-                        "listed as `- name` only: {limit} leaves under {MIN_DESC_LENGTH} columns per description"
-                    ),
-                ));
-            }
-            entries.iter().map(|e| format!("- {}", e.name)).collect()
-        } else {
-            let width = as_count(max_desc);
-            entries
-                .iter()
-                .zip(&descriptions)
-                .zip(changes.iter_mut())
-                .map(|((entry, description), change)| {
-                    if text::display_width(description) as f64 <= max_desc {
-                        return format!("- {}: {description}", entry.name);
-                    }
-                    *change = Some(Change::new(
-                        entry,
-                        ChangeKind::Shortened,
-                        format!(
-                            "description cut to {width} columns with `…` to fit {limit}: every description gets an equal share"
-                        ),
-                    ));
-                    let kept = text::prefix_within(description, Unit::DisplayWidth, width - 1);
-                    format!("- {}: {kept}…", entry.name)
-                })
-                .collect()
-        }
-    };
-    Rendered {
-        text: format!(
-            "<system-reminder>\n{HEADER}\n\n{}\n</system-reminder>",
-            lines.join("\n")
-        ),
-        listed: lines.len(),
-        budget: budget_of(listing_width(&lines)),
-        changes: changes.into_iter().flatten().collect(),
-    }
-}
-
-/// What `${CLAUDE_SESSION_ID}` becomes: a fixed id with the shape of a real one (a random UUID),
-/// so the text costs what a real load costs and is the same on every run.
-pub(super) const SESSION_ID_PLACEHOLDER: &str = "00000000-0000-0000-0000-000000000000";
-
-/// The `Skill` tool's call: `{"skill": name}` (no `args`: the model loads the skill itself).
-fn skill_call(name: &str) -> Call {
-    Call::with("Skill", "skill", name)
-}
-
-/// A refusal as Claude Code sends a failed `validateInput` to the model.
-fn tool_use_error(call: Call, message: &str) -> Output {
-    Output::tool_error(call, format!("<tool_use_error>{message}</tool_use_error>"))
-}
-
-/// `SkillTool` for an inline skill: the tool result `Launching skill: <name>`, then the skill's
-/// prompt as a hidden (meta) user message. The visible `<command-message>` message is not part
-/// of what the model gets: the tool filters it out. Both eras.
-pub(super) fn load(input: &LoadInput<'_>) -> Output {
-    let call = skill_call(input.name);
-    // `validateInput`: the name is trimmed and a leading `/` dropped.
-    let trimmed = js_trim(input.name);
-    if trimmed.is_empty() {
-        return tool_use_error(call, &format!("Invalid skill format: {}", input.name));
-    }
-    let name = trimmed.strip_prefix('/').unwrap_or(trimmed);
-    let Some(entry) = find(input.known, name) else {
-        if hidden_from_the_model(input.provider.list(), name) {
-            return tool_use_error(
-                call,
-                &format!(
-                    "Skill {name} cannot be used with Skill tool due to disable-model-invocation"
-                ),
-            );
-        }
-        return tool_use_error(call, &format!("Unknown skill: {name}"));
-    };
-    Output::tool(call, format!("Launching skill: {}", entry.name))
-        .then(Role::User, skill_prompt(entry, input.cx))
-}
-
-/// Whether `name` is a skill Claude Code has but keeps from the model
-/// (`disable-model-invocation: true`).
-fn hidden_from_the_model(skills: &[Skill], name: &str) -> bool {
-    skills.iter().any(|skill| {
-        skill.has_canonical_file_name()
-            && skill.dir_name() == name
-            && is_true(
-                &read_frontmatter(&String::from_utf8_lossy(skill.source.bytes())).0,
-                "disable-model-invocation",
-            )
-    })
-}
-
-/// `getPromptForCommand` with no arguments: `Base directory for this skill: <dir>` and the
-/// Markdown after the frontmatter, `$ARGUMENTS`-style placeholders replaced by the empty
-/// arguments, `${CLAUDE_SKILL_DIR}` by the directory and `${CLAUDE_SESSION_ID}` by
-/// [`SESSION_ID_PLACEHOLDER`]. `` !`command` `` is left as written: nothing is run.
-fn skill_prompt(entry: &Entry<'_>, cx: &Context<'_>) -> String {
-    let text = String::from_utf8_lossy(entry.skill.source.bytes());
-    let (fields, body) = read_frontmatter(&text);
-    let dir = cx.paths.show(&entry.skill.dir);
-    let content = format!("Base directory for this skill: {dir}\n\n{body}");
-    substitute_empty_arguments(&content, &argument_names(&fields))
-        .replace("${CLAUDE_SKILL_DIR}", &dir)
-        .replace("${CLAUDE_SESSION_ID}", SESSION_ID_PLACEHOLDER)
-}
-
-/// `parseArgumentNames`: `arguments` as a whitespace-separated string or a list of strings,
-/// without blank or all-digit names (those would clash with `$0`, `$1`…).
-fn argument_names(fields: &[Field]) -> Vec<String> {
-    let valid = |name: &str| !js_trim(name).is_empty() && !name.chars().all(|c| c.is_ascii_digit());
-    match field(fields, "arguments").map(|f| &f.value) {
-        Some(Value::String(names)) => names
-            .split(is_js_space)
-            .filter(|n| valid(n))
-            .map(str::to_owned)
-            .collect(),
-        Some(Value::Sequence(items)) => items
-            .iter()
-            .filter_map(|item| match item {
-                Value::String(name) if valid(name) => Some(name.clone()),
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
-}
-
-/// `substituteArguments(content, '')`: the model calls the tool without `args`, so every
-/// placeholder becomes empty, in Claude Code's order: named arguments (`$name` not followed by
-/// `[` or a word character), `$ARGUMENTS[n]`, `$n` (not followed by a word character), then
-/// `$ARGUMENTS`. Nothing is appended, since the arguments are empty.
-fn substitute_empty_arguments(content: &str, names: &[String]) -> String {
-    let mut text = content.to_owned();
-    for name in names {
-        let needle = format!("${name}");
-        text = remove_matches(&text, |rest| {
-            let after = rest.strip_prefix(needle.as_str())?;
-            let next = after.chars().next();
-            (!next.is_some_and(|c| c == '[' || is_word_char(c))).then_some(needle.len())
-        });
-    }
-    text = remove_matches(&text, |rest| {
-        let after = rest.strip_prefix("$ARGUMENTS[")?;
-        let digits = leading_digits(after);
-        (digits > 0 && after[digits..].starts_with(']')).then_some("$ARGUMENTS[".len() + digits + 1)
-    });
-    text = remove_matches(&text, |rest| {
-        let after = rest.strip_prefix('$')?;
-        let digits = leading_digits(after);
-        let next = after[digits..].chars().next();
-        (digits > 0 && !next.is_some_and(is_word_char)).then_some(1 + digits)
-    });
-    text.replace("$ARGUMENTS", "")
-}
-
-/// `text` without the matches of a global regular expression: `matched` gives the length of a
-/// match starting at the beginning of its argument, if there is one. Every match starts at a `$`.
-fn remove_matches(text: &str, matched: impl Fn(&str) -> Option<usize>) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find('$') {
-        out.push_str(&rest[..at]);
-        let candidate = &rest[at..];
-        match matched(candidate) {
-            Some(len) => rest = &candidate[len..],
-            None => {
-                out.push('$');
-                rest = &candidate[1..];
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
-/// JavaScript's `\w` (without the `u` flag).
-fn is_word_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '_'
-}
-
-fn leading_digits(text: &str) -> usize {
-    text.bytes().take_while(u8::is_ascii_digit).count()
-}
-
-/// The `Read` tool on the file's absolute path: `{"file_path"}`, with `offset` and `limit` for a
-/// line range. It returns the selected text as it is in the file; refusals are tool-use errors
-/// with the provider's reason. Both eras.
-pub(super) fn read(input: &ReadInput<'_>) -> Output {
-    let Some(entry) = find(input.known, input.name) else {
-        let call = read_call(input.path, input.lines);
-        return tool_use_error(call, &format!("Unknown skill: {}", input.name));
-    };
-    let call = read_call(&file_path(entry, input.path, input.cx), input.lines);
-    match input
-        .provider
-        .read_resource_of(entry.skill, input.path, input.lines)
-    {
-        Ok(resource) => {
-            let mut text = resource.text.clone();
-            if let Some(notice) = resource.truncation_notice() {
-                text.push('\n');
-                text.push_str(&notice);
-            }
-            Output::tool(call, text)
-        }
-        Err(err) => tool_use_error(call, &err.to_string()),
-    }
-}
-
-/// `Read {file_path, offset?, limit?}`.
-fn read_call(path: &str, lines: Option<LineRange>) -> Call {
-    let mut arguments = vec![("file_path", serde_json::Value::from(path))];
-    if let Some(range) = lines {
-        arguments.push(("offset", range.start.into()));
-        if let Some(end) = range.end {
-            arguments.push((
-                "limit",
-                end.saturating_add(1).saturating_sub(range.start).into(),
-            ));
-        }
-    }
-    Call::with_args("Read", &arguments)
-}
-
-/// The absolute path the model asks for: the skill directory joined with the relative path (an
-/// absolute path as given).
-fn file_path(entry: &Entry<'_>, path: &str, cx: &Context<'_>) -> String {
-    if path.starts_with('/') || std::path::Path::new(path).is_absolute() {
-        path.to_owned()
-    } else {
-        format!("{}/{path}", cx.paths.show(&entry.skill.dir))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
 
+    use std::path::Path;
+
     use super::*;
-    use crate::provider::MemorySkill;
-    use crate::targets::catalog::{self, Catalog};
-    use crate::targets::load::Part;
+    use crate::provider::{MemoryProvider, MemorySkill, SkillProvider};
+    use crate::targets::catalog::{self, Catalog, ChangeKind, Context, Paths};
+    use crate::targets::load::{Output, Part, RUNTIME_FILLED, Role};
 
     fn skill(dir: &str, frontmatter: &str, body: &str) -> MemorySkill {
         MemorySkill::new(dir, format!("---\n{frontmatter}\n---\n{body}"))
     }
 
-    fn build(skills: Vec<MemorySkill>, env: &Env, window: Option<u64>) -> Catalog {
-        catalog::testing::catalog_in(&TARGET, skills, env, window)
-    }
-
     fn env() -> Env {
         Env::new("/p", Some("/h".into()))
+    }
+
+    /// The catalog of these skills (no built-ins) for `model`.
+    fn listing(skills: Vec<MemorySkill>, env: &Env, model: Option<&str>) -> Catalog {
+        let provider = MemoryProvider::new(skills);
+        let paths = Paths::absolute(None);
+        let cx = Context {
+            paths: &paths,
+            env,
+            context_window: None,
+            model,
+        };
+        catalog::build(&TARGET, provider.list(), &cx)
+    }
+
+    fn build(skills: Vec<MemorySkill>) -> Catalog {
+        listing(skills, &env(), None)
     }
 
     fn kinds(catalog: &Catalog) -> Vec<(ChangeKind, String)> {
@@ -891,8 +641,8 @@ mod tests {
             .collect()
     }
 
-    fn loaded(skills: Vec<MemorySkill>, name: &str, earlier_loads: usize) -> Output {
-        crate::targets::load::testing::load(&TARGET, skills, name, earlier_loads)
+    fn loaded(skills: Vec<MemorySkill>, name: &str) -> Output {
+        crate::targets::load::testing::load(&TARGET, skills, name, 0)
     }
 
     #[test]
@@ -900,11 +650,11 @@ mod tests {
         let skills = || {
             vec![skill(
                 "/u/pdf",
-                "description: PDFs.",
+                "name: pdf-tools\ndescription: PDFs.",
                 "\n\n# PDF\nUse it.\n",
             )]
         };
-        let first = loaded(skills(), "pdf", 0);
+        let first = loaded(skills(), "pdf");
         assert_eq!(first.call.as_ref().unwrap().arguments, r#"{"skill":"pdf"}"#);
         assert_eq!(
             first.parts,
@@ -919,7 +669,11 @@ mod tests {
                 },
             ]
         );
-        assert_eq!(loaded(skills(), " /pdf ", 1).parts, first.parts);
+        assert_eq!(loaded(skills(), " /pdf ").parts, first.parts);
+        // The frontmatter name loads it too, and the result repeats the name asked for.
+        let by_name = loaded(skills(), "pdf-tools");
+        assert_eq!(by_name.parts[0].text, "Launching skill: pdf-tools");
+        assert_eq!(by_name.parts[1], first.parts[1]);
     }
 
     #[test]
@@ -934,160 +688,206 @@ mod tests {
                 ),
             ]
         };
-        let unknown = loaded(skills(), "nope", 0);
+        let unknown = loaded(skills(), "zzzzzzzzzz");
         assert!(unknown.error);
         assert_eq!(
             unknown.display(),
-            "<tool_use_error>Unknown skill: nope</tool_use_error>"
+            "<tool_use_error>Unknown skill: zzzzzzzzzz</tool_use_error>"
         );
         assert_eq!(
-            loaded(skills(), "secret", 0).display(),
-            "<tool_use_error>Skill secret cannot be used with Skill tool due to disable-model-invocation</tool_use_error>"
+            loaded(skills(), "secret").display(),
+            "<tool_use_error>Skill secret cannot be used with Skill tool due to disable-model-invocation. Ask the user to run /secret themselves — it cannot be invoked via the Skill tool. Do not replicate this skill's workflow by other means — it is reserved for explicit user invocation.</tool_use_error>"
         );
         assert_eq!(
-            loaded(skills(), "  ", 0).display(),
+            loaded(skills(), "  ").display(),
             "<tool_use_error>Invalid skill format:   </tool_use_error>"
         );
     }
 
     #[test]
-    fn empty_arguments_replace_every_placeholder_kind() {
-        let names = ["env".to_owned(), "all".to_owned()];
-        assert_eq!(
-            substitute_empty_arguments(
-                "$env $env[0] $envs $all. $ARGUMENTS[12]$ARGUMENTS[x] $0 $12 $1a $1_ $$1 $ARGUMENTS!",
-                &names
-            ),
-            " $env[0] $envs . [x]   $1a $1_ $ !"
-        );
-        assert_eq!(
-            substitute_empty_arguments("no placeholders $", &[]),
-            "no placeholders $"
-        );
-    }
-
-    #[test]
-    fn argument_names_from_a_string_or_a_list() {
-        let fields = |yaml: &str| match frontmatter::parse_standalone(yaml) {
-            Yaml::Mapping(fields) => fields,
-            _ => Vec::new(),
+    fn near_misses_get_the_clients_suggestion() {
+        let skills = || {
+            vec![
+                skill("/u/pdf", "description: PDFs.", ""),
+                skill("/u/Upper-Dir", "description: Up.", ""),
+                skill(
+                    "/u/secret",
+                    "description: Manual only.\ndisable-model-invocation: true",
+                    "",
+                ),
+            ]
         };
+        let suggested = |name: &str| loaded(skills(), name).display();
         assert_eq!(
-            argument_names(&fields("arguments: env  region 2")),
-            ["env", "region"]
+            suggested("nope"),
+            "<tool_use_error>Unknown skill: nope. Did you mean copy?</tool_use_error>"
         );
         assert_eq!(
-            argument_names(&fields("arguments: [a, 7, '', b]")),
-            ["a", "b"]
+            suggested("upper-dir"),
+            "<tool_use_error>Unknown skill: upper-dir. Did you mean Upper-Dir?</tool_use_error>"
         );
-        assert!(argument_names(&fields("arguments: 3")).is_empty());
+        // The user's skills come first, hidden ones included.
+        assert!(suggested("pdg").ends_with("Did you mean pdf?</tool_use_error>"));
+        assert!(suggested("secrex").ends_with("Did you mean secret?</tool_use_error>"));
+        assert!(suggested("loo").ends_with("Did you mean loop?</tool_use_error>"));
     }
 
     #[test]
-    fn skill_dir_and_session_id_are_replaced_and_shell_is_not_run() {
+    fn the_clients_own_skills_are_not_reproduced() {
+        let out = loaded(Vec::new(), "clear");
+        assert!(out.error);
+        assert!(
+            out.display().contains("one of Claude Code's own"),
+            "{}",
+            out.display()
+        );
+    }
+
+    #[test]
+    fn placeholders_are_filled_and_shell_is_not_run() {
         let out = loaded(
             vec![skill(
                 "/u/ops",
-                "description: Ops.",
-                "${CLAUDE_SKILL_DIR}/run.sh ${CLAUDE_SESSION_ID} !`date`",
+                "description: Ops.\narguments: env",
+                "${CLAUDE_SKILL_DIR}/run.sh ${CLAUDE_SESSION_ID} $env $0 $ARGUMENTS ${CLAUDE_EFFORT} ${CLAUDE_PROJECT_DIR} !`date`",
             )],
             "ops",
-            0,
         );
         assert_eq!(
             out.parts[1].text,
-            "Base directory for this skill: /u/ops\n\n/u/ops/run.sh 00000000-0000-0000-0000-000000000000 !`date`"
+            "Base directory for this skill: /u/ops\n\n/u/ops/run.sh 00000000-0000-0000-0000-000000000000  $0  medium /p !`date`"
+        );
+        assert_eq!(
+            out.record[RUNTIME_FILLED][0]["placeholder"],
+            "00000000-0000-0000-0000-000000000000"
         );
     }
 
     #[test]
-    fn reads_name_the_absolute_path_and_the_range() {
-        assert_eq!(
-            read_call("/u/pdf/a.md", Some(LineRange::new(3, Some(5)).unwrap())).arguments,
-            r#"{"file_path":"/u/pdf/a.md","offset":3,"limit":3}"#
+    fn a_bom_and_the_frontmatter_are_stripped() {
+        let bom = MemorySkill::new(
+            "/u/bom",
+            "\u{feff}---\ndescription: With a BOM.\n---\n# Body\n",
         );
         assert_eq!(
-            read_call("/u/pdf/a.md", Some(LineRange::new(3, None).unwrap())).arguments,
-            r#"{"file_path":"/u/pdf/a.md","offset":3}"#
+            loaded(vec![bom.clone()], "bom").parts[1].text,
+            "Base directory for this skill: /u/bom\n\n# Body\n"
         );
+        assert!(build(vec![bom]).text.contains("- bom: With a BOM."));
     }
 
     #[test]
-    fn lists_in_registration_order_with_when_to_use() {
-        let catalog = build(
-            vec![
-                skill("/u/zeta", "description: Last letter.", ""),
-                skill(
-                    "/u/alpha",
-                    "description: First letter.\nwhen_to_use: When asked for A.",
-                    "",
-                ),
-            ],
-            &env(),
-            None,
-        );
+    fn the_default_listing_is_an_unwrapped_section_in_collation_order() {
+        let catalog = build(vec![
+            skill("/u/zeta", "description: Last letter.", ""),
+            skill("/u/B-upper", "description: Upper.", ""),
+            skill("/u/b-skill", "description: Lower.", ""),
+            skill(
+                "/u/alpha",
+                "description: First letter.\nwhen_to_use: When asked for A.",
+                "",
+            ),
+        ]);
         assert_eq!(
             catalog.text,
-            "<system-reminder>\nThe following skills are available for use with the Skill tool:\n\n- zeta: Last letter.\n- alpha: First letter. - When asked for A.\n</system-reminder>"
+            "The following skills are available for use with the Skill tool:\n\n- alpha: First letter. - When asked for A.\n- b-skill: Lower.\n- B-upper: Upper.\n- zeta: Last letter."
         );
-        assert_eq!(catalog.budget.unwrap().limit, 8000);
+        assert_eq!(catalog.budget.unwrap().limit, 30000);
+    }
+
+    #[test]
+    fn the_model_decides_the_wrapper_and_the_budget() {
+        let skills = || vec![skill("/u/a", "description: A.", "")];
+        for (model, wrapped, limit) in [
+            ("claude-sonnet-5", true, 30000),
+            ("claude-sonnet-4-5", true, 8000),
+            ("claude-fable-5", false, 30000),
+            ("claude-unknown-9", false, 30000),
+        ] {
+            let catalog = listing(skills(), &env(), Some(model));
+            assert_eq!(
+                catalog.text.starts_with("<system-reminder>\n"),
+                wrapped,
+                "{model}"
+            );
+            assert_eq!(catalog.budget.unwrap().limit, limit, "{model}");
+        }
+    }
+
+    #[test]
+    fn entry_text_and_names() {
+        let catalog = build(vec![
+            skill("/u/xml", "description: \"a <b> & c\\n\\nd\"", ""),
+            skill("/u/folder", "name: Other-Name\ndescription: Named.", ""),
+            skill("/u/spaced", "name: Has Space\ndescription: Spaced.", ""),
+            skill("/u/same", "name: same\ndescription: Same.", ""),
+        ]);
+        let lines: Vec<&str> = catalog.text.lines().skip(2).collect();
+        assert_eq!(
+            lines,
+            [
+                "- folder (Other-Name): Named.",
+                "- same: Same.",
+                "- spaced: Spaced.",
+                "- xml: a &lt;b&gt; & c d"
+            ]
+        );
     }
 
     #[test]
     fn hidden_conditional_and_broken_skills() {
-        let catalog = build(
-            vec![
-                skill(
-                    "/u/hidden",
-                    "description: x\ndisable-model-invocation: true",
-                    "",
-                ),
-                skill(
-                    "/u/quoted",
-                    "description: y\ndisable-model-invocation: \"true\"",
-                    "",
-                ),
-                skill("/u/globbed", "description: z\npaths: \"src/**/*.ts\"", ""),
-                skill("/u/everywhere", "description: w\npaths: \"**\"", ""),
-                skill(
-                    "/u/broken",
-                    "description: [unclosed",
-                    "\n\n# Broken heading\nmore",
-                ),
-                skill("/u/colon", "description: Use when: the user asks", ""),
-                MemorySkill::new("/u/bare", "Just text.\n"),
-            ],
-            &env(),
-            None,
-        );
+        let catalog = build(vec![
+            skill(
+                "/u/hidden",
+                "description: x\ndisable-model-invocation: true",
+                "",
+            ),
+            skill(
+                "/u/quoted",
+                "description: y\ndisable-model-invocation: \"true\"",
+                "",
+            ),
+            skill("/u/globbed", "description: z\npaths: \"src/**/*.ts\"", ""),
+            skill("/u/everywhere", "description: w\npaths: \"**\"", ""),
+            skill(
+                "/u/broken",
+                "description: [unclosed",
+                "\n\n# Broken heading\nmore",
+            ),
+            skill("/u/colon", "description: Use when: the user asks", ""),
+            MemorySkill::new("/u/bare", "Just text.\n"),
+            skill("/u/a<b", "description: angle", ""),
+        ]);
         assert_eq!(
             kinds(&catalog),
             [
                 (ChangeKind::Skipped, "hidden".to_owned()),
                 (ChangeKind::Skipped, "quoted".to_owned()),
                 (ChangeKind::Skipped, "globbed".to_owned()),
+                (ChangeKind::Skipped, "a<b".to_owned()),
             ]
         );
-        assert!(catalog.text.contains("- everywhere: w\n"));
         // `[unclosed` gains quotes on the retry and then parses.
-        assert!(catalog.text.contains("- broken: [unclosed\n"));
-        assert!(catalog.text.contains("- colon: Use when: the user asks\n"));
-        assert!(catalog.text.contains("- bare: Just text.\n"));
+        assert_eq!(
+            catalog.text.lines().skip(2).collect::<Vec<_>>(),
+            [
+                "- bare: Just text.",
+                "- broken: [unclosed",
+                "- colon: Use when: the user asks",
+                "- everywhere: w",
+            ]
+        );
     }
 
     #[test]
     fn frontmatter_that_never_parses_loads_with_defaults() {
-        let catalog = build(
-            vec![skill(
-                "/u/bad",
-                "name: other\n  description: bad indent\n- list",
-                "\n## Does a thing\n",
-            )],
-            &env(),
-            None,
-        );
+        let catalog = build(vec![skill(
+            "/u/bad",
+            "name: other\n  description: bad indent\n- list",
+            "\n## Does a thing\n",
+        )]);
         assert!(
-            catalog.text.contains("- bad: Does a thing\n"),
+            catalog.text.ends_with("- bad: Does a thing"),
             "{}",
             catalog.text
         );
@@ -1146,13 +946,14 @@ mod tests {
         assert_eq!(with("Infinity"), Some(f64::INFINITY));
     }
 
-    fn long_skills() -> Vec<MemorySkill> {
+    fn three(description_lengths: [usize; 3]) -> Vec<MemorySkill> {
         ["aa", "bb", "cc"]
             .iter()
-            .map(|n| {
+            .zip(description_lengths)
+            .map(|(n, len)| {
                 skill(
                     &format!("/u/{n}"),
-                    &format!("description: {}", "d".repeat(60)),
+                    &format!("description: {}", "d".repeat(len)),
                     "",
                 )
             })
@@ -1160,86 +961,70 @@ mod tests {
     }
 
     #[test]
-    fn budget_cuts_descriptions_to_an_equal_share() {
-        // Full: 3 × (2 + 4 + 60) + 2 = 200 > 150. Share: (150 − 3 × 6 − 2) / 3 = 43.
-        let env = env().with_var(BUDGET_VAR, "150");
-        let catalog = build(long_skills(), &env, None);
-        let expected = format!("- aa: {}…", "d".repeat(42));
-        assert!(catalog.text.contains(&expected), "{}", catalog.text);
-        assert_eq!(
-            catalog.changes.iter().map(|c| c.kind).collect::<Vec<_>>(),
-            [ChangeKind::Shortened; 3]
-        );
-        let used = catalog.budget.unwrap();
-        assert_eq!((used.limit, used.used), (150, 3 * 49 + 2));
-    }
-
-    #[test]
-    fn budget_below_twenty_columns_lists_names_only() {
-        // Share: (70 − 18 − 2) / 3 = 16 < 20.
-        let env = env().with_var(BUDGET_VAR, "70");
-        let catalog = build(long_skills(), &env, None);
+    fn over_budget_names_first_then_descriptions_back_in_order() {
+        // Names: 3 × 4 columns + 2 breaks = 14. `aa` needs 60 more, `bb` 10, `cc` 10.
+        let env = env().with_var(BUDGET_VAR, "40");
+        let catalog = listing(three([58, 8, 8]), &env, None);
         assert!(
             catalog
                 .text
-                .ends_with("\n\n- aa\n- bb\n- cc\n</system-reminder>")
+                .ends_with("\n\n- aa\n- bb: dddddddd\n- cc: dddddddd"),
+            "{}",
+            catalog.text
         );
-        assert!(
-            catalog
-                .changes
-                .iter()
-                .all(|c| c.kind == ChangeKind::DescriptionRemoved)
+        assert_eq!(
+            kinds(&catalog),
+            [(ChangeKind::DescriptionRemoved, "aa".to_owned())]
         );
+        let used = catalog.budget.unwrap();
+        assert_eq!((used.limit, used.used), (40, 34));
+        // Exactly at the budget still fits.
+        let exact = listing(three([58, 8, 8]), &env.with_var(BUDGET_VAR, "74"), None);
+        assert!(exact.text.contains("- aa: d"), "{}", exact.text);
     }
 
     #[test]
-    fn the_context_window_sets_the_budget_and_cjk_counts_double() {
-        // 1% of 2000 tokens × 4 = 80 columns. Each line is 6 + 2 × 20 = 46 columns wide.
-        let skills = ["aa", "bb"]
-            .iter()
-            .map(|n| {
-                skill(
-                    &format!("/u/{n}"),
-                    &format!("description: {}", "漢".repeat(20)),
-                    "",
-                )
-            })
-            .collect();
-        let catalog = build(skills, &env(), Some(2000));
-        // Share: (80 − 12 − 1) / 2 = 33 columns: 16 wide characters and `…`.
-        let expected = format!("- aa: {}…\n", "漢".repeat(16));
-        assert!(catalog.text.contains(&expected), "{}", catalog.text);
-        assert_eq!(catalog.budget.unwrap().limit, 80);
+    fn wide_characters_count_double() {
+        let skills = || {
+            vec![
+                skill("/u/a", "description: 漢字漢字", ""),
+                skill("/u/b", "description: x", ""),
+            ]
+        };
+        // Full: 13 + 1 + 6 = 20 columns (16 UTF-16 units).
+        let tight = listing(skills(), &env().with_var(BUDGET_VAR, "16"), None);
+        assert!(tight.text.ends_with("\n\n- a\n- b: x"), "{}", tight.text);
+        let fits = listing(skills(), &env().with_var(BUDGET_VAR, "20"), None);
+        assert!(
+            fits.text.ends_with("- a: 漢字漢字\n- b: x"),
+            "{}",
+            fits.text
+        );
     }
 
     #[test]
     fn long_descriptions_are_capped_first() {
-        let catalog = build(
-            vec![skill(
-                "/u/big",
-                &format!("description: {}", "a".repeat(1600)),
-                "",
-            )],
-            &env().with_var(BUDGET_VAR, "100000"),
-            None,
+        let catalog = build(vec![skill(
+            "/u/big",
+            &format!("description: {}", "a".repeat(1600)),
+            "",
+        )]);
+        assert!(
+            catalog
+                .text
+                .ends_with(&format!("- big: {}…", "a".repeat(1535)))
         );
-        let expected = format!("- big: {}…\n", "a".repeat(1535));
-        assert!(catalog.text.contains(&expected));
         assert_eq!(kinds(&catalog), [(ChangeKind::Shortened, "big".to_owned())]);
     }
 
     #[test]
     fn the_directory_name_is_listed_and_the_first_root_wins() {
-        let catalog = build(
-            vec![
-                skill("/m/deploy", "name: Deploy it\ndescription: managed", "")
-                    .in_scope(Scope::Admin, 0),
-                skill("/u/deploy", "description: personal", "").in_scope(Scope::User, 0),
-            ],
-            &env(),
-            None,
-        );
-        assert!(catalog.text.contains("- deploy: managed\n"));
+        let catalog = build(vec![
+            skill("/m/deploy", "name: Deploy it\ndescription: managed", "")
+                .in_scope(Scope::Admin, 0),
+            skill("/u/deploy", "description: personal", "").in_scope(Scope::User, 0),
+        ]);
+        assert!(catalog.text.ends_with("- deploy: managed"));
         assert_eq!(
             kinds(&catalog),
             [(ChangeKind::Shadowed, "deploy".to_owned())]
@@ -1247,19 +1032,38 @@ mod tests {
     }
 
     #[test]
-    fn no_skills_no_attachment() {
-        assert_eq!(build(Vec::new(), &env(), None).text, "");
+    fn no_skills_no_listing() {
+        assert_eq!(build(Vec::new()).text, "");
     }
 
     #[test]
-    fn roots_follow_claude_config_dir() {
-        let roots = roots(&env().with_var("CLAUDE_CONFIG_DIR", "/cfg"));
-        let paths: Vec<_> = roots.iter().map(|r| r.path.clone()).collect();
-        assert_eq!(paths[1], PathBuf::from("/cfg/skills"));
-        assert_eq!(paths[2], PathBuf::from("/p/.claude/skills"));
+    fn roots_walk_up_to_the_git_root() {
+        let dir = tempfile::tempdir().unwrap();
+        let repo = dir.path().join("repo");
+        std::fs::create_dir_all(repo.join(".git")).unwrap();
+        std::fs::create_dir_all(repo.join("app/web")).unwrap();
+        let env = Env::new(repo.join("app/web"), Some(dir.path().join("home")))
+            .with_var("CLAUDE_CONFIG_DIR", "/cfg");
+        let paths: Vec<PathBuf> = roots(&env).into_iter().map(|r| r.path).collect();
         assert_eq!(
-            roots.iter().map(|r| r.scope).collect::<Vec<_>>(),
-            [Scope::Admin, Scope::User, Scope::Project]
+            paths[1..],
+            [
+                PathBuf::from("/cfg/skills"),
+                repo.join("app/web/.claude/skills"),
+                repo.join("app/.claude/skills"),
+                repo.join(".claude/skills"),
+            ]
+        );
+        // Without git the walk goes on up, but never into the home folder.
+        let plain = dir.path().join("plain/sub");
+        std::fs::create_dir_all(&plain).unwrap();
+        let env = Env::new(&plain, Some(dir.path().to_path_buf()));
+        let dirs = project_dirs(&env);
+        assert_eq!(dirs, [plain.clone(), dir.path().join("plain")]);
+        let env = Env::new(&plain, None);
+        assert_eq!(
+            project_dirs(&env).last().map(PathBuf::as_path),
+            Some(Path::new("/"))
         );
     }
 }
