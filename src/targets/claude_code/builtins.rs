@@ -38,14 +38,31 @@ impl Kind {
         matches!(self, Self::Bundled | Self::Plugin)
     }
 
-    /// Whether the client has it in this environment.
-    pub(super) fn enabled(self, env: &Env, listing: bool) -> bool {
+    /// Whether the client has it with these switches; `listing`: in the listing (rather than
+    /// among the names it knows).
+    pub(super) fn enabled(self, switches: Switches, listing: bool) -> bool {
         match self {
             // The switch takes the two listed commands out of the listing, not out of the
             // client: they still take part in suggestions.
-            Self::Bundled => !bundled_off(env),
-            Self::Command => !(listing && bundled_off(env)),
-            Self::Plugin => !plugin_off(env),
+            Self::Bundled => !switches.bundled_off,
+            Self::Command => !(listing && switches.bundled_off),
+            Self::Plugin => !switches.plugin_off,
+        }
+    }
+}
+
+/// The two switches, read once per listing or load.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Switches {
+    pub bundled_off: bool,
+    pub plugin_off: bool,
+}
+
+impl Switches {
+    pub(super) fn of(env: &Env) -> Self {
+        Self {
+            bundled_off: bundled_off(env),
+            plugin_off: plugin_off(env),
         }
     }
 }
@@ -250,7 +267,7 @@ pub(super) const SUGGESTED: &[(&str, Kind)] = &[
 ];
 
 /// `CLAUDE_CODE_DISABLE_BUNDLED_SKILLS` is set to a true value (`1`, `true`, `yes`, `on`).
-pub(super) fn bundled_off(env: &Env) -> bool {
+fn bundled_off(env: &Env) -> bool {
     env.var(DISABLE_BUNDLED).is_some_and(|v| {
         matches!(
             v.trim().to_ascii_lowercase().as_str(),
@@ -262,7 +279,7 @@ pub(super) fn bundled_off(env: &Env) -> bool {
 /// The user settings (`$CLAUDE_CONFIG_DIR/settings.json`, default `~/.claude/settings.json`)
 /// set `enabledPlugins` of the built-in plugin to `false`. A missing or unreadable file changes
 /// nothing.
-pub(super) fn plugin_off(env: &Env) -> bool {
+fn plugin_off(env: &Env) -> bool {
     let Some(dir) = env.var_dir("CLAUDE_CONFIG_DIR", ".claude") else {
         return false;
     };
@@ -325,11 +342,12 @@ mod tests {
         )
         .unwrap();
         assert!(plugin_off(&env));
-        assert!(Kind::Command.enabled(&env, true));
-        assert!(!Kind::Plugin.enabled(&env, false));
-        let off = env.with_var(DISABLE_BUNDLED, "1");
-        assert!(!Kind::Command.enabled(&off, true));
-        assert!(Kind::Command.enabled(&off, false));
-        assert!(!Kind::Bundled.enabled(&off, false));
+        let plugin_off = Switches::of(&env);
+        assert!(Kind::Command.enabled(plugin_off, true));
+        assert!(!Kind::Plugin.enabled(plugin_off, false));
+        let all_off = Switches::of(&env.with_var(DISABLE_BUNDLED, "1"));
+        assert!(!Kind::Command.enabled(all_off, true));
+        assert!(Kind::Command.enabled(all_off, false));
+        assert!(!Kind::Bundled.enabled(all_off, false));
     }
 }

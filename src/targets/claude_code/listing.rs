@@ -6,7 +6,7 @@
 
 use unicode_general_category::{GeneralCategory, get_general_category};
 
-use super::builtins::{self, Kind};
+use super::builtins::{self, Kind, Switches};
 use super::models::{self, Facts};
 use super::{BUDGET_VAR, env_budget};
 use crate::skill::{Scope, Skill};
@@ -270,11 +270,12 @@ pub(super) fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
             used: used as u64,
         })
     };
+    let switches = Switches::of(cx.env);
     let mut changes = Vec::new();
     let mut listed: Vec<&Entry<'_>> = Vec::new();
     for entry in ordered(entries) {
         match builtin_kind(entry) {
-            Some(kind) if !kind.enabled(cx.env, true) => changes.push(Change::new(
+            Some(kind) if !kind.enabled(switches, true) => changes.push(Change::new(
                 entry,
                 ChangeKind::Skipped,
                 match kind {

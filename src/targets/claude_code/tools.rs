@@ -5,7 +5,7 @@
 //! lines. Depending on the model, a `<total_tokens>` reminder follows each tool result; its
 //! number comes from the model API's usage, so the output carries a documented placeholder.
 
-use super::builtins::{self, SUGGESTED};
+use super::builtins::{self, SUGGESTED, Switches};
 use super::listing;
 use super::models::{self, Facts, TokensLeft};
 use super::{
@@ -58,9 +58,10 @@ pub(in crate::targets) fn load(input: &LoadInput<'_>) -> Output {
         );
     }
     let name = trimmed.strip_prefix('/').unwrap_or(trimmed);
+    let switches = Switches::of(input.cx.env);
     let switched_off = |entry: &Entry<'_>| {
         entry.skill.origin.scope == Scope::Builtin
-            && builtins::kind(&entry.name).is_some_and(|k| !k.enabled(input.cx.env, false))
+            && builtins::kind(&entry.name).is_some_and(|k| !k.enabled(switches, false))
     };
     if let Some(entry) = resolve(input.known, name).filter(|e| !switched_off(e)) {
         if entry.skill.origin.scope == Scope::Builtin {
@@ -88,11 +89,11 @@ pub(in crate::targets) fn load(input: &LoadInput<'_>) -> Output {
     }
     if SUGGESTED
         .iter()
-        .any(|(command, kind)| *command == name && kind.enabled(input.cx.env, false))
+        .any(|(command, kind)| *command == name && kind.enabled(switches, false))
     {
         return own_command(call, name);
     }
-    let message = match suggestion(name, input) {
+    let message = match suggestion(name, input, switches) {
         Some(close) => format!("Unknown skill: {name}. Did you mean {close}?"),
         None => format!("Unknown skill: {name}"),
     };
@@ -137,7 +138,7 @@ fn hidden(skills: &[Skill], name: &str) -> bool {
 
 /// The names the Skill tool suggests from, in its order: the user's skills as listed (hidden
 /// ones included, each by its frontmatter `name` when it has one), then the client's own.
-fn candidates(input: &LoadInput<'_>) -> Vec<String> {
+fn candidates(input: &LoadInput<'_>, switches: Switches) -> Vec<String> {
     let skills: Vec<&Skill> = input
         .provider
         .list()
@@ -147,7 +148,7 @@ fn candidates(input: &LoadInput<'_>) -> Vec<String> {
     let skills = listing::in_listing_order(&skills, |s| s);
     let own = SUGGESTED
         .iter()
-        .filter(|(_, kind)| kind.enabled(input.cx.env, false))
+        .filter(|(_, kind)| kind.enabled(switches, false))
         .map(|(name, _)| (*name).to_owned());
     skills
         .into_iter()
@@ -166,10 +167,10 @@ fn is_hidden(skill: &Skill) -> bool {
 }
 
 /// The first candidate at the smallest edit distance (at most 2) from `name`.
-fn suggestion(name: &str, input: &LoadInput<'_>) -> Option<String> {
+fn suggestion(name: &str, input: &LoadInput<'_>, switches: Switches) -> Option<String> {
     let wanted: Vec<u16> = name.encode_utf16().collect();
     let mut best: Option<(usize, String)> = None;
-    for candidate in candidates(input) {
+    for candidate in candidates(input, switches) {
         let units: Vec<u16> = candidate.encode_utf16().collect();
         if units.len().abs_diff(wanted.len()) > MAX_EDITS {
             continue;
