@@ -171,7 +171,7 @@ set edit:completion:arg-completer[skills] = {|@words|
             cand --path-prefix 'Write paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output is the same on every machine'
             cand --model 'The model the runtime runs, for runtimes whose output depends on it (placement, wording, budget). Default: the runtime''s own default model; `skills targets T` lists the known ones. An unknown model gets the runtime''s fallback, with a note'
             cand --encoding 'The model tokenizer to count with'
-            cand --context-window 'The model''s context window in tokens, for catalog budgets that scale with it (Claude Code, Codex)'
+            cand --context-window 'The model''s context window in tokens, for catalog budgets that scale with it (Claude Code, Codex). Default: the model''s own (`--model`, else the runtime''s default model), else 200000'
             cand --sort 'The order of the skills: discovery order (path), by name, or largest first'
             cand --max-catalog-tokens 'Exit 1 when a skill''s catalog entry is more than N tokens'
             cand --max-body-tokens 'Exit 1 when a skill''s body (what a load adds) is more than N tokens'

@@ -144,7 +144,7 @@ complete -c skills -n "__fish_skills_using_subcommand tokens" -l path-prefix -d 
 complete -c skills -n "__fish_skills_using_subcommand tokens" -l model -d 'The model the runtime runs, for runtimes whose output depends on it (placement, wording, budget). Default: the runtime\'s own default model; `skills targets T` lists the known ones. An unknown model gets the runtime\'s fallback, with a note' -r
 complete -c skills -n "__fish_skills_using_subcommand tokens" -l encoding -d 'The model tokenizer to count with' -r -f -a "o200k_base\t'GPT-4o and later OpenAI models'
 cl100k_base\t'GPT-4 and GPT-3.5'"
-complete -c skills -n "__fish_skills_using_subcommand tokens" -l context-window -d 'The model\'s context window in tokens, for catalog budgets that scale with it (Claude Code, Codex)' -r
+complete -c skills -n "__fish_skills_using_subcommand tokens" -l context-window -d 'The model\'s context window in tokens, for catalog budgets that scale with it (Claude Code, Codex). Default: the model\'s own (`--model`, else the runtime\'s default model), else 200000' -r
 complete -c skills -n "__fish_skills_using_subcommand tokens" -l sort -d 'The order of the skills: discovery order (path), by name, or largest first' -r -f -a "path\t'Discovery order (paths in argument order, sorted within each)'
 name\t'By name'
 catalog\t'Largest catalog entry first'

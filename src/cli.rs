@@ -469,14 +469,10 @@ pub struct TokensArgs {
     pub encoding: Encoding,
 
     /// The model's context window in tokens, for catalog budgets that scale with it (Claude
-    /// Code, Codex).
-    #[arg(
-        long,
-        value_name = "TOKENS",
-        default_value_t = 200_000,
-        value_parser = clap::value_parser!(u64).range(1..)
-    )]
-    pub context_window: u64,
+    /// Code, Codex). Default: the model's own (`--model`, else the runtime's default model),
+    /// else 200000.
+    #[arg(long, value_name = "TOKENS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub context_window: Option<u64>,
 
     /// The order of the skills: discovery order (path), by name, or largest first.
     #[arg(long, value_enum, default_value_t = TokensSort::Path)]

@@ -22,7 +22,7 @@ use serde::Serialize;
 use crate::parallel;
 use crate::paths;
 use crate::provider::{ResourceError, Resources, SkillProvider, Truncation};
-use crate::skill::Skill;
+use crate::skill::{Scope, Skill};
 use crate::targets::Target;
 use crate::targets::catalog::{self, Catalog, Change, ChangeKind, Context, Entry};
 use crate::targets::load::{self as level2, LoadInput};
@@ -334,6 +334,16 @@ impl<'a, P: SkillProvider + Sync> Work<'_, 'a, P> {
     /// Skill `i`'s load and files, as texts.
     fn gather(&self, i: usize) -> Gathered {
         let skill = &self.skills[i];
+        if skill.origin.scope == Scope::Builtin {
+            // Only its catalog entry is known: the rest ships inside the client.
+            return Gathered {
+                body: Loaded::Not(Body::NotLoadable(
+                    "one of the runtime's own skills: its text and files ship inside the client and are not measured".to_owned(),
+                )),
+                files: Vec::new(),
+                files_note: None,
+            };
+        }
         let (files, files_note) = match self.provider.resources_of(skill) {
             Ok(Resources { files, truncated }) => {
                 let files = files

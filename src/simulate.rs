@@ -218,7 +218,8 @@ pub fn run(
         history: Vec::new(),
         additions: Vec::new(),
     };
-    match target.session.catalog {
+    let placement = target.session_placement_for(cx.model.and_then(|id| target.model(id)));
+    match placement {
         Placement::SystemPrompt if !catalog.text.is_empty() => {
             state.system.push_str("\n\n");
             state.system.push_str(&catalog.text);
@@ -245,6 +246,11 @@ pub fn run(
         "user message",
         options.user_message,
     ));
+    if placement == Placement::SystemMessage && !catalog.text.is_empty() {
+        state
+            .history
+            .push(Message::new(Role::System, "catalog", catalog.text.clone()));
+    }
 
     let mut recorder = Recorder::new(options.encoding);
     let first = state.request(0, 1);
@@ -275,6 +281,10 @@ pub fn run(
         }
         for Part { role, text } in &output.parts {
             match role {
+                // A runtime that puts system messages in the conversation adds them there.
+                Role::System if placement == Placement::SystemMessage => state.history.push(
+                    Message::new(Role::System, "injected by the runtime", text.clone()),
+                ),
                 Role::System => {
                     added_to_system.push(Message::new(
                         Role::System,

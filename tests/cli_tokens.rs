@@ -338,7 +338,15 @@ fn gates_name_each_offender_and_by_how_much() {
 
 #[test]
 fn the_budget_view_names_who_loses_their_description() {
-    let out = run(&with(&["-t", "claude-code", "--context-window", "1000"]));
+    // 1000 tokens × 3 bytes × 1%: 30 columns, the two names alone. Claude Code's own skills
+    // keep their lines whatever the budget, so they are left out here.
+    let out = run(&with(&[
+        "-t",
+        "claude-code",
+        "--context-window",
+        "1000",
+        "--no-builtins",
+    ]));
     assert_eq!(out.code, 0, "{}", out.stderr);
     let budget: Vec<&str> = out
         .stdout
@@ -347,7 +355,7 @@ fn the_budget_view_names_who_loses_their_description() {
         .collect();
     assert_eq!(
         budget[0],
-        "budget: 30 of 40 display columns at a 1000-token context window (75.0%)"
+        "budget: 30 of 30 display columns at a 1000-token context window (100.0%)"
     );
     assert_eq!(budget.len(), 4, "{}", out.stdout);
     assert_eq!(
@@ -367,12 +375,13 @@ fn the_budget_view_names_who_loses_their_description() {
         "claude-code",
         "--context-window",
         "1000",
+        "--no-builtins",
         "--format",
         "json",
     ]));
     assert_eq!(
         v["catalog"]["budget"],
-        serde_json::json!({"unit": "display-width", "limit": 40, "used": 30})
+        serde_json::json!({"unit": "display-width", "limit": 30, "used": 30})
     );
     assert_eq!(v["skills"][0]["status"], "description-removed");
 }
@@ -404,11 +413,15 @@ fn the_corpus_adds_up_for_every_target() {
         return;
     }
     for target in ["agentskills", "claude-code", "codex", "openclaw"] {
+        // The corpus alone: the runtimes' own skills are left out.
         let v = json(&[
             "tokens",
             "../shared/corpus",
             "-t",
             target,
+            "--context-window",
+            "200000",
+            "--no-builtins",
             "--format",
             "json",
         ]);
@@ -421,6 +434,7 @@ fn the_corpus_adds_up_for_every_target() {
             target,
             "--context-window",
             "200000",
+            "--no-builtins",
         ])
         .stdout;
         assert_eq!(
@@ -445,8 +459,9 @@ fn the_corpus_adds_up_for_every_target() {
         );
         // Some entries against the catalog of every other skill, given one by one in
         // discovery order: a listed skill, the first shadowed one and the skill it loses to.
-        // (Codex names roots in its catalog, and here every skill would be a root of its own.)
-        if matches!(target, "codex") {
+        // (Codex names roots in its catalog, and Claude Code sorts the skills of one root: here
+        // every skill would be a root of its own.)
+        if matches!(target, "codex" | "claude-code") {
             continue;
         }
         let dirs: Vec<String> = skills
@@ -467,7 +482,14 @@ fn the_corpus_adds_up_for_every_target() {
             );
         }
         for i in sample {
-            let mut args = vec!["catalog", "-t", target, "--context-window", "200000"];
+            let mut args = vec![
+                "catalog",
+                "-t",
+                target,
+                "--context-window",
+                "200000",
+                "--no-builtins",
+            ];
             args.extend(
                 dirs.iter()
                     .enumerate()

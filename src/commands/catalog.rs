@@ -75,6 +75,7 @@ fn stats(built: &Catalog, machine: &Machine, context_window: Option<u64>) -> Sta
         characters: built.text.chars().count() as u64,
         o200k_tokens: tokens::count(&built.text, Encoding::O200kBase),
         model: machine.model.clone(),
+        placement: target.placement_for(machine.model_info),
         context_window,
         budget: built.budget,
         builtins: match &machine.builtins {

@@ -12,13 +12,22 @@ use crate::report::tokens as view;
 use crate::report::{write_json, write_text};
 use crate::tokens;
 
+/// The context window when neither `--context-window` nor a model gives one.
+const DEFAULT_CONTEXT_WINDOW: u64 = 200_000;
+
 pub fn run(args: &TokensArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<Outcome> {
     // The catalog is always counted: load the tables on another core while skills are
     // discovered, loaded and read.
     tokens::preload(args.encoding);
     let machine = Machine::prepare(&args.runtime)?;
     machine.write_notes(err)?;
-    let cx = machine.context(Some(args.context_window));
+    // A runtime that knows its models takes the model's window, or for a model it does not
+    // know its own fallback; the others are measured at 200000 tokens.
+    let window = args.context_window.or_else(|| match machine.model {
+        Some(_) => machine.model_info.map(|m| m.context_window),
+        None => Some(DEFAULT_CONTEXT_WINDOW),
+    });
+    let cx = machine.context(window);
     let costs = cost::measure(machine.target, &machine.provider, &cx, args.encoding);
     let limits = Limits {
         catalog: args.max_catalog_tokens,
@@ -33,16 +42,13 @@ pub fn run(args: &TokensArgs, out: &mut dyn Write, err: &mut dyn Write) -> Resul
                 machine.target,
                 &costs,
                 &offences,
-                args.context_window,
+                window,
                 args.sort,
                 &machine.cwd,
             ),
         )?,
         TokensFormat::Table => {
-            write_text(
-                out,
-                &view::human(machine.target, &costs, args.context_window, args.sort),
-            )?;
+            write_text(out, &view::human(machine.target, &costs, window, args.sort))?;
             write_text(
                 err,
                 &view::offences(&costs, &offences, limits.body.is_some(), &machine.cwd),

@@ -35,6 +35,8 @@ pub struct Stats {
     /// The model the runtime runs, for runtimes whose output depends on it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub model: Option<String>,
+    /// Where the runtime puts the catalog (with this model, when that matters), in a sentence.
+    pub placement: &'static str,
     pub context_window: Option<u64>,
     /// The runtime's own budget and how much of it the catalog uses.
     pub budget: Option<BudgetUse>,
@@ -103,6 +105,7 @@ pub fn human(target: &str, stats: &Stats) -> String {
     }
     if let Some(model) = &stats.model {
         let _ = writeln!(out, "model: {model}");
+        let _ = writeln!(out, "placement: {}", stats.placement);
     }
     if let Some(builtins) = &stats.builtins {
         let names = builtins.names.join(", ");

@@ -167,6 +167,9 @@ pub fn page(row: &TargetRow) -> String {
         crate::targets::load::Placement::SystemPrompt => "the system prompt",
         crate::targets::load::Placement::DeveloperMessage => "a developer message",
         crate::targets::load::Placement::UserMessage => "a user message before the user's own",
+        crate::targets::load::Placement::SystemMessage => {
+            "a system message after the user's first one"
+        }
         crate::targets::load::Placement::ToolDescription => "a tool's description",
     };
     field(&mut out, "session", &format!("catalog in {placement}"));

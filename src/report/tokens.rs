@@ -24,7 +24,8 @@ pub struct TokensReport {
     pub schema: &'static str,
     pub target: &'static str,
     pub encoding: &'static str,
-    pub context_window: u64,
+    /// `null` when the runtime's own fallback for an unknown model applies.
+    pub context_window: Option<u64>,
     /// In the order asked for (`--sort`).
     pub skills: Vec<SkillRow>,
     pub catalog: CatalogRow,
@@ -109,7 +110,7 @@ pub fn report(
     target: &Target,
     costs: &Costs<'_>,
     offences: &[Offence],
-    context_window: u64,
+    context_window: Option<u64>,
     sort: TokensSort,
     cwd: &Path,
 ) -> TokensReport {
@@ -233,7 +234,12 @@ const HEADER: [&str; 6] = ["SKILL", "PART", "TOKENS", "CHARS", "BYTES", "NOTE"];
 const NUMBERS: [usize; 3] = [2, 3, 4];
 
 /// The tables and the budget, for stdout.
-pub fn human(target: &Target, costs: &Costs<'_>, context_window: u64, sort: TokensSort) -> String {
+pub fn human(
+    target: &Target,
+    costs: &Costs<'_>,
+    context_window: Option<u64>,
+    sort: TokensSort,
+) -> String {
     let mut rows = Vec::new();
     for i in order(costs, sort) {
         skill_rows(&costs.skills[i], &mut rows);
@@ -380,7 +386,7 @@ fn totals(costs: &Costs<'_>) -> String {
 }
 
 /// The budget line and every skill the budget shortened or left out.
-fn budget(target: &Target, costs: &Costs<'_>, context_window: u64) -> String {
+fn budget(target: &Target, costs: &Costs<'_>, context_window: Option<u64>) -> String {
     let mut out = String::new();
     let Some(BudgetUse { unit, limit, used }) = costs.catalog.budget else {
         let _ = writeln!(
@@ -392,8 +398,12 @@ fn budget(target: &Target, costs: &Costs<'_>, context_window: u64) -> String {
     };
     let _ = writeln!(
         out,
-        "budget: {used} of {limit} {} at a {context_window}-token context window ({})",
+        "budget: {used} of {limit} {} at {} ({})",
         unit.name(),
+        context_window.map_or_else(
+            || "the runtime's context window for this model".to_owned(),
+            |w| format!("a {w}-token context window")
+        ),
         percent(used, limit)
     );
     if budget_binds(costs) {

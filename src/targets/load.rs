@@ -103,8 +103,51 @@ pub struct Output {
     pub error: bool,
     pub lifetime: Lifetime,
     /// Facts the runtime records beside the text (Metis's version and size estimate, Pixir's
-    /// activation record), as JSON values by name.
+    /// activation record), as JSON values by name; and under [`RUNTIME_FILLED`], the
+    /// placeholders in the text that stand for values only the running client knows.
     pub record: BTreeMap<String, serde_json::Value>,
+}
+
+/// The `record` key of the [`RuntimeValue`]s in an output's text.
+pub const RUNTIME_FILLED: &str = "runtime_filled";
+
+/// A value only the running client knows (a count from the model API's usage numbers, a random
+/// session id), written into a part's text as its placeholder. Listed in the output's `record`
+/// under [`RUNTIME_FILLED`] as `{"placeholder", "shape", "meaning"}`: the real text has a value
+/// of that shape where the placeholder is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct RuntimeValue {
+    pub placeholder: &'static str,
+    pub shape: Shape,
+    pub meaning: &'static str,
+}
+
+/// What a runtime-filled value looks like.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Shape {
+    /// One or more ASCII digits.
+    Digits,
+    /// A lowercase hexadecimal UUID, `8-4-4-4-12`.
+    Uuid,
+}
+
+impl RuntimeValue {
+    pub const fn digits(placeholder: &'static str, meaning: &'static str) -> Self {
+        Self {
+            placeholder,
+            shape: Shape::Digits,
+            meaning,
+        }
+    }
+
+    pub const fn uuid(placeholder: &'static str, meaning: &'static str) -> Self {
+        Self {
+            placeholder,
+            shape: Shape::Uuid,
+            meaning,
+        }
+    }
 }
 
 impl Output {
@@ -144,6 +187,23 @@ impl Output {
     #[must_use]
     pub fn record(mut self, key: &str, value: impl Into<serde_json::Value>) -> Self {
         self.record.insert(key.to_owned(), value.into());
+        self
+    }
+
+    /// Says that `value`'s placeholder in the text stands for a value the running client fills
+    /// in.
+    #[must_use]
+    pub fn filled_at_runtime(mut self, value: RuntimeValue) -> Self {
+        let entry = serde_json::to_value(value).unwrap_or_default();
+        let list = self
+            .record
+            .entry(RUNTIME_FILLED.to_owned())
+            .or_insert_with(|| serde_json::Value::Array(Vec::new()));
+        if let serde_json::Value::Array(values) = list
+            && !values.contains(&entry)
+        {
+            values.push(entry);
+        }
         self
     }
 
@@ -272,6 +332,9 @@ pub enum Placement {
     /// In a user-role message before the user's own first message (Claude Code's
     /// `<system-reminder>`, Cursor's context message).
     UserMessage,
+    /// In a system-role message of its own right after the user's first message (Claude Code
+    /// with its 1M-token models).
+    SystemMessage,
     /// In the description of a tool, which is part of the cached prefix.
     ToolDescription,
 }

@@ -96,6 +96,18 @@ pub struct Model {
     pub context_window: u64,
     /// What this model changes, in a phrase.
     pub note: &'static str,
+    /// Where the catalog goes with this model, when not where the target's `placement` and
+    /// `session` say.
+    pub catalog: Option<ModelCatalog>,
+}
+
+/// Where a model's catalog goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ModelCatalog {
+    /// In a sentence, as the target's `placement` says it.
+    pub placement: &'static str,
+    /// Where `skills simulate` puts it.
+    pub session: load::Placement,
 }
 
 /// A skill a runtime ships and lists by itself, as the verified version lists it.
@@ -259,6 +271,20 @@ impl Target {
     /// The runtime's default model, when its output depends on the model.
     pub fn default_model(&self) -> Option<&'static Model> {
         self.models.first()
+    }
+
+    /// Where the catalog goes with `model` (a known one; `None` for the target's own word).
+    pub fn placement_for(&self, model: Option<&Model>) -> &'static str {
+        model
+            .and_then(|m| m.catalog)
+            .map_or(self.placement, |c| c.placement)
+    }
+
+    /// Where `skills simulate` puts the catalog with `model`.
+    pub fn session_placement_for(&self, model: Option<&Model>) -> load::Placement {
+        model
+            .and_then(|m| m.catalog)
+            .map_or(self.session.catalog, |c| c.session)
     }
 
     /// "verified against opencode 1.18.33, captured 2026-11-24 (14 cases)", or how the target
