@@ -72,16 +72,19 @@ pub const TARGET: Target = Target {
             id: "auto",
             context_window: 1_048_576,
             note: "the default: routed to a Gemini 3 model (gemini-3.1-pro-preview when the router fails); the current intro wording",
+            catalog: None,
         },
         Model {
             id: "gemini-3.1-pro-preview",
             context_window: 1_048_576,
             note: "Gemini 3: the current intro wording",
+            catalog: None,
         },
         Model {
             id: "gemini-2.5-pro",
             context_window: 1_048_576,
             note: "Gemini 2.x: the legacy intro wording (`you can call the activate_skill tool`)",
+            catalog: None,
         },
     ],
     verified: Some(Verified {
