@@ -10,8 +10,8 @@
 //! - `catalog.txt` (or one of its `catalog.N.txt` variants, for a client that is not
 //!   deterministic) must be `skills catalog -t TARGET`'s stdout;
 //! - `load.<skill>.json` (or one of its `load.<skill>.N.json` variants) must be `skills load
-//!   SKILL --format json`'s parts (role and text) and error state; `read.<skill>.<file>.json`
-//!   the same with `--file`.
+//!   SKILL --format json`'s parts (role and text) and error state (`$SANDBOX` in SKILL stands
+//!   for the recorded sandbox's path); `read.<skill>.<file>.json` the same with `--file`.
 //!
 //! A client version that `skills` does not reproduce yet is listed in [`KNOWN_FAILURES`] with the
 //! issue that fixes it; the test fails once every recording under such an entry passes, so the
@@ -266,8 +266,12 @@ fn replay(dir: &Path) -> Vec<String> {
         for file in loads.iter().filter(|f| !is_variant(f)) {
             let file = file.clone();
             let recorded = read_json(&file);
-            let skill = recorded["skill"].as_str().unwrap();
-            let mut args = vec!["load", skill, "--format", "json"];
+            // A load may be a whole message naming recorded paths (a Codex `[$name](path)`).
+            let skill = recorded["skill"]
+                .as_str()
+                .unwrap()
+                .replace("$SANDBOX", run.case["sandbox"].as_str().unwrap());
+            let mut args = vec!["load", skill.as_str(), "--format", "json"];
             if let Some(path) = recorded["file"].as_str() {
                 args.extend(["--file", path]);
             }
