@@ -141,21 +141,33 @@ struct Mentionable<'s> {
     real: String,
 }
 
-/// Every skill Codex loaded, in catalog order.
+/// Every skill Codex loaded, in catalog order: the ones it lists, and the ones the catalog
+/// leaves out that it loaded all the same (hidden by `agents/openai.yaml`).
 fn mentionable<'s>(input: &LoadInput<'s>) -> Vec<Mentionable<'s>> {
-    let mut skills: Vec<Mentionable<'s>> = input
+    let listed: HashSet<&Path> = input
+        .known
+        .iter()
+        .map(|e| e.skill.skill_md.as_path())
+        .collect();
+    let hidden = input
         .provider
         .list()
         .iter()
-        .filter_map(|skill| {
-            let loaded = admit::load(skill).ok()?;
+        .filter(|skill| !listed.contains(skill.skill_md.as_path()))
+        .filter_map(|skill| Some((skill, admit::load(skill).ok()?.name)));
+    let mut skills: Vec<Mentionable<'s>> = input
+        .known
+        .iter()
+        .map(|e| (e.skill, e.name.clone()))
+        .chain(hidden)
+        .map(|(skill, name)| {
             let file = real(&skill.skill_md);
-            Some(Mentionable {
+            Mentionable {
                 skill,
-                name: loaded.name,
+                name,
                 shown: input.cx.paths.show(&file),
                 real: file.to_string_lossy().into_owned(),
-            })
+            }
         })
         .collect();
     skills.sort_by_cached_key(|m| order_key(m.skill, &m.name));
