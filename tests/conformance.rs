@@ -10,10 +10,11 @@
 //! - `catalog.txt` (or one of its `catalog.N.txt` variants, for a client that is not
 //!   deterministic) must be `skills catalog -t TARGET`'s stdout;
 //! - `load.<skill>.json` (or one of its `load.<skill>.N.json` variants) must be `skills load
-//!   SKILL --format json`'s parts (role and text); `read.<skill>.<file>.json`
-//!   the same with `--file`. Where the JSON's `record.runtime_filled` names a placeholder for a
-//!   value only the running client knows (the tokens left, a session id), the recording may
-//!   hold any value of its documented shape there, and nothing else may differ.
+//!   SKILL --format json`'s parts (role and text) (`$SANDBOX` in SKILL stands for the recorded
+//!   sandbox's path); `read.<skill>.<file>.json` the same with `--file`. Where the JSON's
+//!   `record.runtime_filled` names a placeholder for a value only the running client knows (the
+//!   tokens left, a session id), the recording may hold any value of its documented shape there,
+//!   and nothing else may differ.
 //!
 //! A client version that `skills` does not reproduce yet is listed in [`KNOWN_FAILURES`] with the
 //! issue that fixes it; the test fails once every recording under such an entry passes, so the
@@ -40,10 +41,6 @@ const KNOWN_FAILURES: &[(&str, &str)] = &[
     (
         "cline@3.0.65",
         "issue 20: six more real clients recorded and byte-exact",
-    ),
-    (
-        "codex@0.169.0",
-        "issue 14: Codex CLI 0.169.0 byte-exact for every model",
     ),
     (
         "copilot-cli@1.0.102",
@@ -264,8 +261,12 @@ fn replay(dir: &Path) -> Vec<String> {
         for file in loads.iter().filter(|f| !is_variant(f)) {
             let file = file.clone();
             let recorded = read_json(&file);
-            let skill = recorded["skill"].as_str().unwrap();
-            let mut args = vec!["load", skill, "--format", "json"];
+            // A load may be a whole message naming recorded paths (a Codex `[$name](path)`).
+            let skill = recorded["skill"]
+                .as_str()
+                .unwrap()
+                .replace("$SANDBOX", run.case["sandbox"].as_str().unwrap());
+            let mut args = vec!["load", skill.as_str(), "--format", "json"];
             if let Some(path) = recorded["file"].as_str() {
                 args.extend(["--file", path]);
             }

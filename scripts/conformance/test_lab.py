@@ -222,5 +222,35 @@ class WireTest(unittest.TestCase):
         self.assertTrue(wire.gemini_added_after_call(request)[0]["error"])
 
 
+class CodexTest(unittest.TestCase):
+    def test_a_load_is_a_mention_or_a_whole_prompt(self):
+        from lab.clients.codex import mention_prompt
+
+        self.assertEqual(mention_prompt("pdf", "/sb"), "$pdf")
+        self.assertEqual(mention_prompt("$a and $b", "/sb"), "$a and $b")
+        self.assertEqual(mention_prompt("[$d]($SANDBOX/p/SKILL.md)", "/sb"), "[$d](/sb/p/SKILL.md)")
+        self.assertEqual(mention_prompt("no sigil", "/sb"), "no sigil")
+
+    def test_the_mentions_are_the_user_messages_after_the_prompt(self):
+        from lab.clients.codex import Client
+
+        client = Client()
+        client.prompt = "[$d](/p/SKILL.md)"
+        request = {
+            "input": [
+                {"type": "message", "role": "developer", "content": [{"type": "input_text", "text": "<skills_instructions>"}]},
+                {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "[$d](/p/SKILL.md)"}]},
+                {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "<skill>d</skill>"}]},
+            ]
+        }
+        self.assertEqual([p["text"] for p in client.added(request)], ["<skill>d</skill>"])
+
+    def test_config_keys_of_a_case_stay_top_level(self):
+        from lab.clients.codex import CONFIG
+
+        text = CONFIG.format(model="m", host="h", port=1, top="model_context_window = 100\n")
+        self.assertLess(text.index("model_context_window"), text.index("["))
+
+
 if __name__ == "__main__":
     unittest.main()

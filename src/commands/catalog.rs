@@ -84,11 +84,13 @@ fn stats(built: &Catalog, machine: &Machine, context_window: Option<u64>) -> Sta
                 included: false,
                 names: target.builtins.iter().map(|b| b.name).collect(),
                 install: None,
+                note: target.builtins_note,
             }),
             BuiltinUse::Included { names, install } => Some(BuiltinStats {
                 included: true,
                 names: names.clone(),
                 install: install.clone(),
+                note: target.builtins_note,
             }),
         },
         not_shown: if target.builtins.is_empty() {

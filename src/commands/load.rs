@@ -39,6 +39,12 @@ pub fn run(args: &LoadArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
             cx: &cx,
         }),
     };
+    if output.parts.is_empty()
+        && let Some(note) = output.record.get("note").and_then(|n| n.as_str())
+    {
+        // The runtime added nothing, and says nothing: say why.
+        write_text(err, &format!("note: {note}\n"))?;
+    }
     match args.format {
         LoadFormat::Text => write_text(out, &output.display())?,
         LoadFormat::Json => {

@@ -1,13 +1,15 @@
 //! What `catalog`, `load`, `simulate` and `tokens` share: the machine a runtime runs on, the
 //! model it runs, and the skills it finds there (its built-ins included).
 
+use std::collections::HashSet;
 use std::path::PathBuf;
 
 use crate::cli::RuntimeArgs;
 use crate::error::{Error, Result};
-use crate::provider::FsProvider;
+use crate::provider::{FsProvider, SkillProvider};
+use crate::skill::Skill;
 use crate::targets::builtin::{self, InstallState};
-use crate::targets::catalog::{Context, Paths};
+use crate::targets::catalog::{Context, Paths, canonical};
 use crate::targets::env::Env;
 use crate::targets::{Model, Target};
 
@@ -33,11 +35,12 @@ pub struct Machine {
 /// Whether the runtime's own skills are in the list.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BuiltinUse {
-    /// The runtime has none.
+    /// The runtime has none (or all of them are already on disk where discovery looked).
     None,
     /// Left out with `--no-builtins`.
     LeftOut,
-    /// Included: their names, and the installed client when their locations point into it.
+    /// Included: their names (less those already on disk where discovery looked, which are
+    /// listed from there), and the installed client when their locations point into it.
     Included {
         names: Vec<&'static str>,
         install: Option<InstallState>,
@@ -67,7 +70,23 @@ impl Machine {
         } else if args.no_builtins {
             BuiltinUse::LeftOut
         } else {
-            let found = builtin::skills(target, &env, args.path_prefix.is_some());
+            let mut found = builtin::skills(target, &env, args.path_prefix.is_some());
+            // A built-in the runtime has already written where discovery looked is that file.
+            let on_disk: HashSet<PathBuf> = provider
+                .list()
+                .iter()
+                .map(|s| canonical(&s.skill_md))
+                .collect();
+            let fresh = |s: &Skill| !on_disk.contains(&canonical(&s.skill_md));
+            let names: Vec<&'static str> = target
+                .builtins
+                .iter()
+                .zip(found.before.iter().chain(&found.after))
+                .filter(|(_, skill)| fresh(skill))
+                .map(|(builtin, _)| builtin.name)
+                .collect();
+            found.before.retain(|s| fresh(s));
+            found.after.retain(|s| fresh(s));
             if let (
                 Some(verified),
                 Some(InstallState::Found { version, .. } | InstallState::Hidden { version }),
@@ -79,10 +98,14 @@ impl Machine {
                     verified.client, target.id, verified.version
                 ));
             }
-            provider = provider.with_builtins(found.before, found.after);
-            BuiltinUse::Included {
-                names: target.builtins.iter().map(|b| b.name).collect(),
-                install: found.install,
+            if names.is_empty() {
+                BuiltinUse::None
+            } else {
+                provider = provider.with_builtins(found.before, found.after);
+                BuiltinUse::Included {
+                    names,
+                    install: found.install,
+                }
             }
         };
         Ok(Self {

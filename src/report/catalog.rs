@@ -62,6 +62,9 @@ pub struct BuiltinStats {
     /// The installed client their `<install>` locations point into, when any do.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub install: Option<InstallState>,
+    /// Where they come from, in a sentence ("" when the target says nothing more).
+    #[serde(skip_serializing_if = "str::is_empty")]
+    pub note: &'static str,
 }
 
 #[derive(Debug, Serialize)]
@@ -116,6 +119,9 @@ pub fn human(target: &str, stats: &Stats) -> String {
             );
         } else {
             let _ = writeln!(out, "built-ins: left out by --no-builtins ({names})");
+        }
+        if !builtins.note.is_empty() {
+            let _ = writeln!(out, "built-ins: {}", builtins.note);
         }
         match &builtins.install {
             Some(InstallState::Missing) => {

@@ -2,7 +2,9 @@
 //! becomes a parsed [`Skill`] of scope `builtin` placed before or after the skills found on
 //! disk, so admission, name collisions, ordering and budgets treat it exactly as the runtime
 //! treats it. Locations inside the client's own package (`<install>/…`) point into the
-//! installed client when one is found on `PATH`, else keep the literal `<install>`.
+//! installed client when one is found on `PATH`, else keep the literal `<install>`. Locations
+//! the client writes into the user's own folders on first start (`${CODEX_HOME:-~/.codex}/…`)
+//! resolve against the environment.
 
 use std::path::{Path, PathBuf};
 
@@ -67,7 +69,7 @@ pub fn skills(target: &Target, env: &Env, machine_independent: bool) -> Builtins
         .builtins
         .iter()
         .enumerate()
-        .map(|(index, builtin)| as_skill(builtin, index, folder))
+        .map(|(index, builtin)| as_skill(builtin, index, folder, env))
         .collect();
     let (before, after) = if target.builtins_first {
         (parsed, Vec::new())
@@ -83,12 +85,14 @@ pub fn skills(target: &Target, env: &Env, machine_independent: bool) -> Builtins
 
 /// One built-in as the skill the runtime sees: its name and description in frontmatter (JSON
 /// strings are YAML double-quoted scalars, so the text comes back exactly), at its location.
-fn as_skill(builtin: &Builtin, index: usize, install: Option<&Path>) -> Skill {
-    let location = match (builtin.location.strip_prefix(INSTALL), install) {
-        (Some(rest), Some(folder)) => PathBuf::from(format!("{}{rest}", folder.display())),
+fn as_skill(builtin: &Builtin, index: usize, install: Option<&Path>, env: &Env) -> Skill {
+    let resolved = in_user_folder(builtin.location, env);
+    let location = match (builtin.location.strip_prefix(INSTALL), install, &resolved) {
+        (_, _, Some(path)) => path.clone(),
+        (Some(rest), Some(folder), None) => PathBuf::from(format!("{}{rest}", folder.display())),
         _ => PathBuf::from(builtin.location),
     };
-    let dir = if builtin.location.starts_with(INSTALL) {
+    let dir = if builtin.location.starts_with(INSTALL) || resolved.is_some() {
         location
             .parent()
             .map_or_else(|| location.clone(), Path::to_path_buf)
@@ -111,6 +115,18 @@ fn as_skill(builtin: &Builtin, index: usize, install: Option<&Path>) -> Skill {
         },
         text.into_bytes(),
     )
+}
+
+/// `${VAR:-~/default}/rest`: `rest` under the directory the variable names, else under
+/// `~/default` (as `CODEX_HOME` works); `None` for any other location, or when neither the
+/// variable nor the home directory is known.
+fn in_user_folder(location: &str, env: &Env) -> Option<PathBuf> {
+    let spec = location.strip_prefix("${")?;
+    let (spec, rest) = spec.split_once('}')?;
+    let (var, default) = spec.split_once(":-")?;
+    let default = default.strip_prefix("~/")?;
+    let dir = env.var_dir(var, default)?;
+    Some(dir.join(rest.trim_start_matches('/')))
 }
 
 /// The installed client: `install.command` on the environment's `PATH`, symlinks resolved, then
@@ -149,7 +165,7 @@ mod tests {
             description: "Quotes \"like\" this: and a # hash, and ü.",
             location: "<built-in>",
         };
-        let skill = as_skill(&builtin, 0, None);
+        let skill = as_skill(&builtin, 0, None, &Env::new("/", None));
         assert_eq!(skill.declared_name(), Some("tricky"));
         assert_eq!(skill.description(), Some(builtin.description));
         assert_eq!(skill.origin.scope, Scope::Builtin);
@@ -163,17 +179,50 @@ mod tests {
             description: "Makes.",
             location: "<install>/bundle/builtin/maker/SKILL.md",
         };
-        let missing = as_skill(&builtin, 0, None);
+        let env = Env::new("/", None);
+        let missing = as_skill(&builtin, 0, None, &env);
         assert_eq!(
             missing.skill_md,
             PathBuf::from("<install>/bundle/builtin/maker/SKILL.md")
         );
-        let found = as_skill(&builtin, 0, Some(Path::new("/opt/client")));
+        let found = as_skill(&builtin, 0, Some(Path::new("/opt/client")), &env);
         assert_eq!(
             found.skill_md,
             PathBuf::from("/opt/client/bundle/builtin/maker/SKILL.md")
         );
         assert_eq!(found.dir, PathBuf::from("/opt/client/bundle/builtin/maker"));
+    }
+
+    #[test]
+    fn user_folder_locations_follow_the_variable_else_home() {
+        let builtin = Builtin {
+            name: "maker",
+            description: "Makes.",
+            location: "${MAKER_HOME:-~/.maker}/skills/.system/maker/SKILL.md",
+        };
+        let home = Env::new("/w", Some("/h".into()));
+        let skill = as_skill(&builtin, 0, None, &home);
+        assert_eq!(
+            skill.skill_md,
+            PathBuf::from("/h/.maker/skills/.system/maker/SKILL.md")
+        );
+        assert_eq!(skill.dir, PathBuf::from("/h/.maker/skills/.system/maker"));
+        let set = home.clone().with_var("MAKER_HOME", "/m");
+        assert_eq!(
+            as_skill(&builtin, 0, None, &set).skill_md,
+            PathBuf::from("/m/skills/.system/maker/SKILL.md")
+        );
+        // Relative to the working directory, as the runtime reads it.
+        let relative = home.with_var("MAKER_HOME", "rel");
+        assert_eq!(
+            as_skill(&builtin, 0, None, &relative).skill_md,
+            PathBuf::from("/w/rel/skills/.system/maker/SKILL.md")
+        );
+        let nowhere = Env::new("/w", None);
+        assert_eq!(
+            as_skill(&builtin, 0, None, &nowhere).skill_md,
+            PathBuf::from(builtin.location)
+        );
     }
 
     #[cfg(unix)]

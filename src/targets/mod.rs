@@ -116,8 +116,9 @@ pub struct Builtin {
     pub name: &'static str,
     pub description: &'static str,
     /// Its `SKILL.md` as the runtime names it: a path starting with `<install>/` for a file in
-    /// the client's own package (resolved when the client is installed), else the literal text
-    /// the runtime writes (`<built-in>`, `builtin`).
+    /// the client's own package (resolved when the client is installed), `${VAR:-~/dir}/…` for
+    /// a file the client writes into the user's folders on first start (resolved against the
+    /// environment), else the literal text the runtime writes (`<built-in>`, `builtin`).
     pub location: &'static str,
 }
 

@@ -142,7 +142,11 @@ def record_case(client, case, models, rec, loads):
     repeat = int(extra.get("repeat", case.get("repeat", 1)))
     case_json = None
     for model in models:
-        meta = {"model": model, "captured": record.today(), "args": client.replay_args(model)}
+        meta = {
+            "model": model,
+            "captured": record.today(),
+            "args": client.replay_args(model) + list(extra.get("replay_args", [])),
+        }
         runs = []
 
         def one(run, calls, label):

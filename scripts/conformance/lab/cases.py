@@ -37,6 +37,7 @@ A case file:
     env = { OPENCODE_DISABLE_EXTERNAL_SKILLS = "1" }
     config = { permission = { skill = "deny" } }
     repeat = 4                  # and how many times to record it (like `repeat` at the top)
+    replay_args = ["--context-window", "15000"]   # and `skills` flags that stand for them
 
 PLACEMENTS: `project` is the client's main project root, under the project folder `proj`;
 `user` is its main user root, under `home`; `every-root` is each root the client reads;

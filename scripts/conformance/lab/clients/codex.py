@@ -1,7 +1,7 @@
 """Codex CLI (npm `@openai/codex`, a native musl binary): `codex exec` against the mock's OpenAI
 Responses API. The catalog is the `<skills_instructions>` part of a developer message; a load is
 a `$name` mention in the prompt, which Codex answers with a `<skill>` user message in the same
-request (no tool call).
+request (no tool call). A case's load may also be a whole prompt (see `mention_prompt`).
 """
 
 import os
@@ -16,7 +16,7 @@ OPEN = "<skills_instructions>"
 CONFIG = """model = "{model}"
 model_provider = "mock"
 check_for_update_on_startup = false
-
+{top}
 [model_providers.mock]
 name = "mock"
 base_url = "http://{host}:{port}/v1"
@@ -38,6 +38,15 @@ log_user_prompt = false
 [history]
 persistence = "none"
 """
+
+
+def mention_prompt(load, root):
+    """The prompt of a load: a plain skill name becomes `$name`; a load with a space, `$` or `[`
+    is a whole user message (several mentions, a linked `[$name](path)`, plain text), with
+    `$SANDBOX` standing for the sandbox's path."""
+    if any(c in load for c in " $["):
+        return load.replace("$SANDBOX", root)
+    return f"${load}"
 
 
 class Client(Base):
@@ -71,7 +80,8 @@ class Client(Base):
             }
         )
         env.update(extra.get("env", {}))
-        config = CONFIG.format(model=model, host=HOST, port=PORT) + extra.get("config_toml", "")
+        # A case's `config_toml` holds top-level keys: it goes before the first table.
+        config = CONFIG.format(model=model, host=HOST, port=PORT, top=extra.get("config_toml", ""))
         ops = [{"op": "write", "path": "home/.codex/config.toml", "text": config}]
         binary = os.path.join(
             self.install_dir,
@@ -83,8 +93,8 @@ class Client(Base):
             "bin",
             "codex",
         )
-        prompt = "hello" if run["kind"] == "catalog" else f"${run['skill']}"
-        return env, [binary, "exec", "--skip-git-repo-check", "-s", "read-only", "--", prompt], ops
+        self.prompt = "hello" if run["kind"] == "catalog" else mention_prompt(run["skill"], root)
+        return env, [binary, "exec", "--skip-git-repo-check", "-s", "read-only", "--", self.prompt], ops
 
     def main(self, entry):
         return entry.get("path", "").split("?")[0].endswith("/responses")
@@ -103,7 +113,7 @@ class Client(Base):
     def added(self, request):
         """The user messages after the prompt: one `<skill>` message per mentioned skill."""
         items = wire.responses_items(request)
-        prompt = max((k for k, (i, j, role, text) in enumerate(items) if role == "user" and text.startswith("$")), default=None)
+        prompt = max((k for k, (i, j, role, text) in enumerate(items) if role == "user" and text == self.prompt), default=None)
         if prompt is None:
             return []
         return [
