@@ -41,6 +41,10 @@ pub struct Root {
     /// looks at `<root>/*/SKILL.md` searches 2 levels: the skill directory and its file).
     /// `None` uses [`FsOptions::max_depth`].
     pub max_depth: Option<usize>,
+    /// Whether `.gitignore` files may hide skills below this root (when
+    /// [`FsOptions::respect_gitignore`] allows it at all); `false` for a runtime that reads
+    /// every directory.
+    pub gitignore: bool,
 }
 
 impl Root {
@@ -52,6 +56,7 @@ impl Root {
             precedence: 0,
             required: true,
             max_depth: None,
+            gitignore: true,
         }
     }
 
@@ -63,6 +68,7 @@ impl Root {
             precedence,
             required: false,
             max_depth: None,
+            gitignore: true,
         }
     }
 
@@ -281,14 +287,18 @@ impl Discovery<'_> {
             return Ok(());
         }
         fs::read_dir(&path).map_err(|e| Error::unreadable(&root.path, e))?;
-        self.walk(&path, &origin(path.clone()), root.max_depth);
+        self.walk(&path, &origin(path.clone()), root.max_depth, root.gitignore);
         Ok(())
     }
 
-    fn walk(&mut self, root: &Path, origin: &Origin, fixed_depth: Option<usize>) {
+    fn walk(&mut self, root: &Path, origin: &Origin, fixed_depth: Option<usize>, gitignore: bool) {
         let escapes = Arc::new(Mutex::new(Vec::new()));
         let max_depth = fixed_depth.unwrap_or(self.options.max_depth);
-        let walker = walker(root, max_depth, self.options, Arc::clone(&escapes));
+        let options = FsOptions {
+            respect_gitignore: self.options.respect_gitignore && gitignore,
+            ..self.options.clone()
+        };
+        let walker = walker(root, max_depth, &options, Arc::clone(&escapes));
         // Skill directory -> its skill files (`SKILL.md` first: names sort uppercase first).
         let mut candidates: BTreeMap<PathBuf, Vec<PathBuf>> = BTreeMap::new();
         let mut symlinked_dirs = BTreeSet::new();

@@ -79,6 +79,20 @@ impl Env {
             .to_path_buf()
     }
 
+    /// The working directory and each parent up to the nearest one holding `.git`, or up to the
+    /// filesystem root outside a repository: nearest first.
+    pub fn up_to_git_root(&self) -> Vec<PathBuf> {
+        let top = self.cwd.ancestors().find(|dir| dir.join(".git").exists());
+        let mut dirs = Vec::new();
+        for dir in self.cwd.ancestors() {
+            dirs.push(dir.to_path_buf());
+            if Some(dir) == top {
+                break;
+            }
+        }
+        dirs
+    }
+
     /// Every directory from the project root (found by `marker`) down to the working
     /// directory, outermost first.
     pub fn project_root_to_cwd(&self, marker: &str) -> Vec<PathBuf> {
@@ -104,6 +118,19 @@ pub fn is_hidden_below(root: &Path, path: &Path) -> bool {
     })
 }
 
+/// Whether a directory from `root` down to `dir`'s parent holds a `SKILL.md`: runtimes that stop
+/// at the first skill directory they meet never see `dir`. `false` when `dir` is not below
+/// `root`.
+pub fn below_another_skill(root: &Path, dir: &Path) -> bool {
+    dir.strip_prefix(root)
+        .is_ok_and(|rel| !rel.as_os_str().is_empty())
+        && dir
+            .ancestors()
+            .skip(1)
+            .take_while(|a| a.starts_with(root))
+            .any(|a| a.join("SKILL.md").is_file())
+}
+
 /// One place a runtime looks for skills, in the order it looks.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct RootSpec {
@@ -112,6 +139,9 @@ pub struct RootSpec {
     /// How deep below the root the runtime searches (`2` = `<root>/*/SKILL.md`); `None` for an
     /// unbounded (or deep) recursive search.
     pub max_depth: Option<usize>,
+    /// Whether the runtime leaves out what `.gitignore` files ignore below this root (most walk
+    /// with tools that do; some read every directory).
+    pub gitignore: bool,
 }
 
 impl RootSpec {
@@ -121,6 +151,7 @@ impl RootSpec {
             path,
             scope,
             max_depth: Some(2),
+            gitignore: true,
         }
     }
 
@@ -130,7 +161,16 @@ impl RootSpec {
             path,
             scope,
             max_depth: levels,
+            gitignore: true,
         }
+    }
+
+    /// The same root, read whatever `.gitignore` files say (runtimes that list directories
+    /// themselves).
+    #[must_use]
+    pub fn ignoring_gitignore(mut self) -> Self {
+        self.gitignore = false;
+        self
     }
 
     /// `~/<rel>` (user) then `<cwd>/<rel>` (project), each searched one level deep: the shape of
@@ -148,7 +188,8 @@ impl RootSpec {
     /// The provider root for it: optional, since most of a runtime's roots do not exist on a
     /// given machine.
     pub fn to_root(&self) -> Root {
-        let root = Root::optional(self.path.clone(), self.scope, 0);
+        let mut root = Root::optional(self.path.clone(), self.scope, 0);
+        root.gitignore = self.gitignore;
         match self.max_depth {
             Some(levels) => root.with_max_depth(levels),
             None => root,
@@ -186,6 +227,44 @@ mod tests {
         assert!(is_hidden_below(root, Path::new("/r/.agents/skills/a/.b")));
         assert!(!is_hidden_below(root, Path::new("/elsewhere/.a")));
         assert!(!is_hidden_below(root, root));
+    }
+
+    #[test]
+    fn the_walk_up_stops_at_the_git_root_or_the_filesystem_root() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("repo");
+        std::fs::create_dir_all(root.join(".git")).unwrap();
+        std::fs::create_dir_all(root.join("a/b")).unwrap();
+        let env = Env::new(root.join("a/b"), None);
+        assert_eq!(
+            env.up_to_git_root(),
+            vec![root.join("a/b"), root.join("a"), root.clone()]
+        );
+        let plain = Env::new("/no-such-dir/x/y", None);
+        let up: Vec<String> = plain
+            .up_to_git_root()
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        assert_eq!(
+            up,
+            ["/no-such-dir/x/y", "/no-such-dir/x", "/no-such-dir", "/"]
+        );
+    }
+
+    #[test]
+    fn skills_inside_skills() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("skills");
+        std::fs::create_dir_all(root.join("outer/inner/deep")).unwrap();
+        std::fs::write(root.join("outer/SKILL.md"), "---\n---\n").unwrap();
+        assert!(below_another_skill(&root, &root.join("outer/inner")));
+        assert!(below_another_skill(&root, &root.join("outer/inner/deep")));
+        assert!(!below_another_skill(&root, &root.join("outer")));
+        assert!(!below_another_skill(&root, &root));
+        std::fs::write(root.join("SKILL.md"), "---\n---\n").unwrap();
+        assert!(below_another_skill(&root, &root.join("outer")));
+        assert!(!below_another_skill(&root, Path::new("/elsewhere/x")));
     }
 
     #[test]
