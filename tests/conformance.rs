@@ -67,10 +67,6 @@ const KNOWN_FAILURES: &[(&str, &str)] = &[
         "issue 12: opencode and Gemini CLI made byte-exact",
     ),
     (
-        "pi@0.73.1",
-        "issue 20: six more real clients recorded and byte-exact",
-    ),
-    (
         "qwen-code@0.24.4",
         "issue 20: six more real clients recorded and byte-exact",
     ),

@@ -22,6 +22,7 @@ mod mastra;
 mod metis;
 mod openclaw;
 mod opencode;
+mod pi;
 mod pixir;
 mod trpc_agent_go;
 mod worker;
@@ -232,6 +233,7 @@ pub const TARGETS: &[&Target] = &[
     &goose::TARGET,
     &mastra::TARGET,
     &openclaw::TARGET,
+    &pi::TARGET,
     &letta::TARGET,
     &helix::TARGET,
     &metis::TARGET,
