@@ -39,10 +39,6 @@ const KNOWN_FAILURES: &[(&str, &str)] = &[
         "issue 14: Codex CLI 0.169.0 byte-exact for every model",
     ),
     (
-        "copilot-cli@1.0.102",
-        "issue 20: six more real clients recorded and byte-exact",
-    ),
-    (
         "gemini-cli@0.61.0",
         "issue 12: opencode and Gemini CLI made byte-exact",
     ),

@@ -13,6 +13,7 @@ mod claude_code;
 mod claude_code_legacy;
 mod codex;
 mod copilot;
+mod copilot_cli;
 mod cursor;
 mod gemini_cli;
 mod goose;
@@ -229,6 +230,7 @@ pub const TARGETS: &[&Target] = &[
     &opencode::TARGET,
     &gemini_cli::TARGET,
     &copilot::TARGET,
+    &copilot_cli::TARGET,
     &cursor::TARGET,
     &goose::TARGET,
     &mastra::TARGET,
