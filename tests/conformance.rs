@@ -62,10 +62,6 @@ const KNOWN_FAILURES: &[(&str, &str)] = &[
         "opencode@1.18.33",
         "issue 12: opencode and Gemini CLI made byte-exact",
     ),
-    (
-        "qwen-code@0.24.4",
-        "issue 20: six more real clients recorded and byte-exact",
-    ),
 ];
 
 fn repo() -> PathBuf {

@@ -25,6 +25,7 @@ mod openclaw;
 mod opencode;
 mod pi;
 mod pixir;
+mod qwen_code;
 mod trpc_agent_go;
 mod worker;
 
@@ -237,6 +238,7 @@ pub const TARGETS: &[&Target] = &[
     &openclaw::TARGET,
     &pi::TARGET,
     &letta::TARGET,
+    &qwen_code::TARGET,
     &helix::TARGET,
     &metis::TARGET,
     &pixir::TARGET,
