@@ -31,10 +31,6 @@ const KNOWN_FAILURES: &[(&str, &str)] = &[
         "issue 13: Claude Code 2.1.331 byte-exact for every model",
     ),
     (
-        "cline@3.0.65",
-        "issue 20: six more real clients recorded and byte-exact",
-    ),
-    (
         "codex@0.169.0",
         "issue 14: Codex CLI 0.169.0 byte-exact for every model",
     ),

@@ -11,6 +11,7 @@ pub mod text;
 mod agentskills;
 mod claude_code;
 mod claude_code_legacy;
+mod cline;
 mod codex;
 mod copilot;
 mod copilot_cli;
@@ -239,6 +240,7 @@ pub const TARGETS: &[&Target] = &[
     &pi::TARGET,
     &letta::TARGET,
     &qwen_code::TARGET,
+    &cline::TARGET,
     &helix::TARGET,
     &metis::TARGET,
     &pixir::TARGET,
