@@ -43,10 +43,6 @@ const KNOWN_FAILURES: &[(&str, &str)] = &[
         "issue 20: six more real clients recorded and byte-exact",
     ),
     (
-        "letta@0.32.18",
-        "issue 20: six more real clients recorded and byte-exact",
-    ),
-    (
         "mastra@1.71.0",
         "issue 15: Mastra 1.71.0 and OpenClaw 2026.9.6 byte-exact",
     ),
