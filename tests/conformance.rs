@@ -39,19 +39,7 @@ static SAME_DIRECTORY_ORDER: std::sync::LazyLock<bool> =
 /// prefix, and the issue that makes it exact.
 const KNOWN_FAILURES: &[(&str, &str)] = &[
     (
-        "cline@3.0.65",
-        "issue 20: six more real clients recorded and byte-exact",
-    ),
-    (
-        "copilot-cli@1.0.102",
-        "issue 20: six more real clients recorded and byte-exact",
-    ),
-    (
         "kilo@7.8.1",
-        "issue 20: six more real clients recorded and byte-exact",
-    ),
-    (
-        "letta@0.32.18",
         "issue 20: six more real clients recorded and byte-exact",
     ),
     (
@@ -61,14 +49,6 @@ const KNOWN_FAILURES: &[(&str, &str)] = &[
     (
         "openclaw@2026.9.6",
         "issue 15: Mastra 1.71.0 and OpenClaw 2026.9.6 byte-exact",
-    ),
-    (
-        "pi@0.73.1",
-        "issue 20: six more real clients recorded and byte-exact",
-    ),
-    (
-        "qwen-code@0.24.4",
-        "issue 20: six more real clients recorded and byte-exact",
     ),
 ];
 

@@ -97,6 +97,11 @@ fn gitignore_is_honoured_unless_turned_off() {
     };
     let p = discover_in(t.path(), options);
     assert_eq!(names(&p), ["copied", "real"]);
+    // A root of a runtime that reads every directory, whatever .gitignore says.
+    let mut every_directory = Root::explicit(t.path());
+    every_directory.gitignore = false;
+    let p = discover(&[every_directory]);
+    assert_eq!(names(&p), ["copied", "real"]);
 }
 
 #[test]

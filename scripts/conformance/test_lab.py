@@ -252,5 +252,31 @@ class CodexTest(unittest.TestCase):
         self.assertLess(text.index("model_context_window"), text.index("["))
 
 
+class AdapterTest(unittest.TestCase):
+    def test_letta_keeps_a_catalog_whose_description_closes_the_block(self):
+        from lab.clients.letta import Client
+
+        system = (
+            "Prompt with <available_skills> in it.\n<memory_metadata>\n- x\n</memory_metadata>\n\n"
+            "<available_skills>\n- `a`: Mentions </available_skills> here\n- `b`: B\n</available_skills>"
+        )
+        text, _ = Client().catalog([{"messages": [{"role": "system", "content": system}]}])
+        self.assertEqual(text, system[system.index("\n\n<available_skills>") + 2 :])
+
+    def test_pi_loads_the_location_the_catalog_lists(self):
+        from lab.clients.pi import Client
+
+        client = Client()
+        client.catalog_text = (
+            "<available_skills>\n  <skill>\n    <name>a&amp;b</name>\n"
+            "    <description>two\nlines</description>\n    <location>/s/proj/x/SKILL.md</location>\n"
+            "  </skill>\n</available_skills>"
+        )
+        self.assertEqual(client.load_calls("a&b", "/s"), [{"tool": "read", "input": {"path": "/s/proj/x/SKILL.md"}}])
+        self.assertEqual(client.read_calls("a&b", "r.md", "/s", {})[1]["input"]["path"], "/s/proj/x/r.md")
+        guess = client.load_calls("nope", "/s")[0]["input"]["path"]
+        self.assertEqual(guess, "/s/proj/.agents/skills/nope/SKILL.md")
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -79,6 +79,20 @@ impl Env {
             .to_path_buf()
     }
 
+    /// The working directory and each parent up to the nearest one holding `.git`, or up to the
+    /// filesystem root outside a repository: nearest first.
+    pub fn up_to_git_root(&self) -> Vec<PathBuf> {
+        let top = self.cwd.ancestors().find(|dir| dir.join(".git").exists());
+        let mut dirs = Vec::new();
+        for dir in self.cwd.ancestors() {
+            dirs.push(dir.to_path_buf());
+            if Some(dir) == top {
+                break;
+            }
+        }
+        dirs
+    }
+
     /// Every directory from the project root (found by `marker`) down to the working
     /// directory, outermost first.
     pub fn project_root_to_cwd(&self, marker: &str) -> Vec<PathBuf> {
@@ -102,6 +116,19 @@ pub fn is_hidden_below(root: &Path, path: &Path) -> bool {
         rel.components()
             .any(|c| c.as_os_str().to_string_lossy().starts_with('.'))
     })
+}
+
+/// Whether a directory from `root` down to `dir`'s parent holds a `SKILL.md`: runtimes that stop
+/// at the first skill directory they meet never see `dir`. `false` when `dir` is not below
+/// `root`.
+pub fn below_another_skill(root: &Path, dir: &Path) -> bool {
+    dir.strip_prefix(root)
+        .is_ok_and(|rel| !rel.as_os_str().is_empty())
+        && dir
+            .ancestors()
+            .skip(1)
+            .take_while(|a| a.starts_with(root))
+            .any(|a| a.join("SKILL.md").is_file())
 }
 
 /// One place a runtime looks for skills, in the order it looks.
@@ -236,6 +263,44 @@ mod tests {
         assert!(is_hidden_below(root, Path::new("/r/.agents/skills/a/.b")));
         assert!(!is_hidden_below(root, Path::new("/elsewhere/.a")));
         assert!(!is_hidden_below(root, root));
+    }
+
+    #[test]
+    fn the_walk_up_stops_at_the_git_root_or_the_filesystem_root() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("repo");
+        std::fs::create_dir_all(root.join(".git")).unwrap();
+        std::fs::create_dir_all(root.join("a/b")).unwrap();
+        let env = Env::new(root.join("a/b"), None);
+        assert_eq!(
+            env.up_to_git_root(),
+            vec![root.join("a/b"), root.join("a"), root.clone()]
+        );
+        let plain = Env::new("/no-such-dir/x/y", None);
+        let up: Vec<String> = plain
+            .up_to_git_root()
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        assert_eq!(
+            up,
+            ["/no-such-dir/x/y", "/no-such-dir/x", "/no-such-dir", "/"]
+        );
+    }
+
+    #[test]
+    fn skills_inside_skills() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("skills");
+        std::fs::create_dir_all(root.join("outer/inner/deep")).unwrap();
+        std::fs::write(root.join("outer/SKILL.md"), "---\n---\n").unwrap();
+        assert!(below_another_skill(&root, &root.join("outer/inner")));
+        assert!(below_another_skill(&root, &root.join("outer/inner/deep")));
+        assert!(!below_another_skill(&root, &root.join("outer")));
+        assert!(!below_another_skill(&root, &root));
+        std::fs::write(root.join("SKILL.md"), "---\n---\n").unwrap();
+        assert!(below_another_skill(&root, &root.join("outer")));
+        assert!(!below_another_skill(&root, Path::new("/elsewhere/x")));
     }
 
     #[test]

@@ -7,7 +7,9 @@
 //! message or an addition to the system prompt), whether it was an error, and any record the
 //! runtime keeps beside the text. Nothing from a skill is ever executed.
 
+use std::cmp::Ordering;
 use std::collections::BTreeMap;
+use std::path::Path;
 
 use serde::Serialize;
 
@@ -430,6 +432,73 @@ pub fn format_size(bytes: usize) -> String {
     }
 }
 
+/// The files below a skill directory as a runtime that lists the directory itself sees them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DiskFiles {
+    /// Relative `/` paths, in listing order.
+    pub files: Vec<String>,
+    /// The listing stopped at its bound.
+    pub truncated: bool,
+}
+
+/// Lists `dir` the way runtimes that call `readdir` themselves do: regular files only (symlinks
+/// are neither followed nor listed), dot-files included, no ignore files; each directory's
+/// entries in `compare` order with subdirectories walked in place; an entry whose relative path
+/// `keep` refuses is passed over; past `max` entries the listing stops. `None` when `dir` cannot
+/// be read (a skill given as data has no directory on disk).
+pub fn list_files(
+    dir: &Path,
+    compare: &dyn Fn(&str, &str) -> Ordering,
+    keep: &dyn Fn(&str) -> bool,
+    max: usize,
+) -> Option<DiskFiles> {
+    fn walk(
+        dir: &Path,
+        prefix: &str,
+        compare: &dyn Fn(&str, &str) -> Ordering,
+        keep: &dyn Fn(&str) -> bool,
+        max: usize,
+        out: &mut DiskFiles,
+    ) -> Option<()> {
+        let mut entries: Vec<(String, std::fs::FileType)> = std::fs::read_dir(dir)
+            .ok()?
+            .flatten()
+            .filter_map(|e| Some((e.file_name().into_string().ok()?, e.file_type().ok()?)))
+            .collect();
+        entries.sort_by(|a, b| compare(&a.0, &b.0));
+        for (name, kind) in entries {
+            let rel = format!("{prefix}{name}");
+            if !keep(&rel) {
+                continue;
+            }
+            if out.files.len() >= max {
+                out.truncated = true;
+                return Some(());
+            }
+            if kind.is_dir() {
+                // An unreadable subdirectory lists nothing, as it does for the runtimes.
+                let _ = walk(
+                    &dir.join(&name),
+                    &format!("{rel}/"),
+                    compare,
+                    keep,
+                    max,
+                    out,
+                );
+                if out.truncated {
+                    return Some(());
+                }
+            } else if kind.is_file() {
+                out.files.push(rel);
+            }
+        }
+        Some(())
+    }
+    let mut out = DiskFiles::default();
+    walk(dir, "", compare, keep, max, &mut out)?;
+    Some(out)
+}
+
 /// Loads, reads and searches over in-memory skills in unit tests, on the made-up machine of
 /// `catalog::testing` (`/p` the working directory, `/h` home).
 #[cfg(test)]
@@ -570,6 +639,29 @@ mod tests {
         let long = cut_head("xxxxx\ny", 10, 4);
         assert!(long.first_line_too_long);
         assert_eq!(long.content, "");
+    }
+
+    #[test]
+    fn disk_listings_skip_links_and_keep_dot_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("sub/deeper")).unwrap();
+        for file in ["b.md", ".hidden", "SKILL.md", "sub/a.md", "sub/deeper/c.md"] {
+            std::fs::write(root.join(file), "x").unwrap();
+        }
+        #[cfg(unix)]
+        std::os::unix::fs::symlink("b.md", root.join("link.md")).unwrap();
+        let bytes = |a: &str, b: &str| a.cmp(b);
+        let listed = list_files(root, &bytes, &|rel| rel != "SKILL.md", usize::MAX).unwrap();
+        assert_eq!(
+            listed.files,
+            [".hidden", "b.md", "sub/a.md", "sub/deeper/c.md"]
+        );
+        assert!(!listed.truncated);
+        let two = list_files(root, &bytes, &|_| true, 2).unwrap();
+        assert_eq!(two.files, [".hidden", "SKILL.md"]);
+        assert!(two.truncated);
+        assert_eq!(list_files(&root.join("none"), &bytes, &|_| true, 9), None);
     }
 
     #[test]

@@ -11,8 +11,10 @@ pub mod text;
 mod agentskills;
 mod claude_code;
 mod claude_code_legacy;
+mod cline;
 mod codex;
 mod copilot;
+mod copilot_cli;
 mod cursor;
 mod gemini_cli;
 mod goose;
@@ -22,7 +24,9 @@ mod mastra;
 mod metis;
 mod openclaw;
 mod opencode;
+mod pi;
 mod pixir;
+mod qwen_code;
 mod trpc_agent_go;
 mod worker;
 
@@ -241,11 +245,15 @@ pub const TARGETS: &[&Target] = &[
     &opencode::TARGET,
     &gemini_cli::TARGET,
     &copilot::TARGET,
+    &copilot_cli::TARGET,
     &cursor::TARGET,
     &goose::TARGET,
     &mastra::TARGET,
     &openclaw::TARGET,
+    &pi::TARGET,
     &letta::TARGET,
+    &qwen_code::TARGET,
+    &cline::TARGET,
     &helix::TARGET,
     &metis::TARGET,
     &pixir::TARGET,

@@ -209,6 +209,9 @@ def record_case(client, case, models, rec, loads):
                 "tree": ops + more,
             }
         meta["catalog"] = None if variants == [None] else {"where": where, "variants": len(variants)}
+        # What the model saw before it loads: clients without a skill tool load by the location
+        # the catalog gave (see Client.catalog_text).
+        client.catalog_text = variants[0]
         for i, text in enumerate(variants):
             if text is not None:
                 rec.put(f"{model}/catalog{'' if i == 0 else f'.{i + 1}'}.txt", text)

@@ -62,6 +62,9 @@ class Client:
     in_process = False
     #: Whether the client has a file-read tool the model can be made to call.
     reads = True
+    #: The catalog of the case being recorded (its first variant, normalised), set before its
+    #: loads and reads are scripted; None when the client listed nothing.
+    catalog_text = None
 
     def __init__(self, version=None):
         if version:

@@ -14,6 +14,7 @@ from ..sandbox import LabError, base_env
 
 OPEN = "<available_skills>"
 CLOSE = "</available_skills>"
+METADATA_CLOSE = "</memory_metadata>"
 
 
 class Client(Base):
@@ -83,11 +84,15 @@ class Client(Base):
         return entry.get("path", "").endswith("/chat/completions") and bool(body.get("tools"))
 
     def catalog(self, requests):
+        # The block ends the system message; descriptions are not escaped, so one may hold
+        # `</available_skills>`: take everything from the first opening tag after the memory
+        # metadata.
         for i, text in enumerate(wire.chat_system(requests[0])):
-            at = text.rfind(OPEN)
+            at = text.find(OPEN, max(text.rfind(METADATA_CLOSE), 0))
             if at >= 0:
-                end = text.find(CLOSE, at)
-                return text[at : end + len(CLOSE)], f"messages[0] (system) text {i}, at its very end"
+                if not text.endswith(CLOSE):
+                    raise LabError("the skills block does not end the system message")
+                return text[at:], f"messages[0] (system) text {i}, from `<available_skills>` to its end"
         return None, "absent"
 
     def load_calls(self, skill, root):

@@ -1,15 +1,21 @@
 """pi coding agent (npm `@mariozechner/pi-coding-agent`, Node 24): `pi -p` against the mock's
 OpenAI chat completions API. The catalog is near the end of the system message; there is no
-skill tool: a load is the model reading the listed SKILL.md with `read`.
+skill tool: a load is the model reading the SKILL.md at the `<location>` the catalog gives that
+name, and a name the catalog does not list is guessed at `<project>/.agents/skills/<name>/`.
 """
 
+import html
 import json
 import os
+import re
 
 from .. import wire
 from ..client import Client as Base, node24, npm_install
 from ..mock import HOST, PORT
-from ..sandbox import LabError, base_env
+from ..sandbox import base_env
+
+#: A catalog entry's name and location (pi escapes both, so neither holds a `<`).
+LISTED = re.compile(r"<name>([^<]*)</name>\n\s*<description>[^<]*</description>\n\s*<location>([^<]*)</location>")
 
 OPEN = "The following skills provide specialized instructions for specific tasks."
 CLOSE = "</available_skills>"
@@ -68,19 +74,19 @@ class Client(Base):
                 return text[at : end + len(CLOSE)], f"messages[0] (system) text {i}, after a blank line, before `\\nCurrent date:`"
         return None, "absent"
 
-    def folder(self, root, skill):
-        try:
-            return self.skill_dir(root, skill)
-        except LabError:
-            return os.path.join(root, "proj", self.project_root, skill)
+    def location(self, root, skill):
+        """The SKILL.md the catalog lists for `skill`, else the guess in the project root."""
+        for name, location in LISTED.findall(self.catalog_text or ""):
+            if html.unescape(name) == skill:
+                return html.unescape(location)
+        return os.path.join(root, "proj", self.project_root, skill, "SKILL.md")
 
     def load_calls(self, skill, root):
-        return [{"tool": "read", "input": {"path": os.path.join(self.folder(root, skill), "SKILL.md")}}]
+        return [{"tool": "read", "input": {"path": self.location(root, skill)}}]
 
     def read_calls(self, skill, path, root, case):
-        return self.load_calls(skill, root) + [
-            {"tool": "read", "input": {"path": os.path.join(self.folder(root, skill), path)}}
-        ]
+        folder = os.path.dirname(self.location(root, skill))
+        return self.load_calls(skill, root) + [{"tool": "read", "input": {"path": os.path.join(folder, path)}}]
 
     def added(self, request):
         return wire.chat_added_after_call(request)
