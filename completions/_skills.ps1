@@ -196,6 +196,8 @@ Register-ArgumentCompleter -Native -CommandName 'skills' -ScriptBlock {
             [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'Search files that .gitignore excludes, too')
             [CompletionResult]::new('--roots', '--roots', [CompletionResultType]::ParameterName, 'Discover skills where the runtime itself looks (its project and user roots, with their environment overrides) instead of under PATHs')
             [CompletionResult]::new('--no-builtins', '--no-builtins', [CompletionResultType]::ParameterName, 'Leave out the skills the runtime ships and lists by itself')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Show no progress line. Without it, a run that takes more than a second shows one on stderr when stderr is a terminal (never with `--format json`), and erases it at the end')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Show no progress line. Without it, a run that takes more than a second shows one on stderr when stderr is a terminal (never with `--format json`), and erases it at the end')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break

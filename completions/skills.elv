@@ -180,6 +180,8 @@ set edit:completion:arg-completer[skills] = {|@words|
             cand --no-ignore 'Search files that .gitignore excludes, too'
             cand --roots 'Discover skills where the runtime itself looks (its project and user roots, with their environment overrides) instead of under PATHs'
             cand --no-builtins 'Leave out the skills the runtime ships and lists by itself'
+            cand -q 'Show no progress line. Without it, a run that takes more than a second shows one on stderr when stderr is a terminal (never with `--format json`), and erases it at the end'
+            cand --quiet 'Show no progress line. Without it, a run that takes more than a second shows one on stderr when stderr is a terminal (never with `--format json`), and erases it at the end'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }

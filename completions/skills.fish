@@ -159,6 +159,7 @@ json\t'The stable JSON schema `skills.tokens/v1` (see docs/json.md)'"
 complete -c skills -n "__fish_skills_using_subcommand tokens" -l no-ignore -d 'Search files that .gitignore excludes, too'
 complete -c skills -n "__fish_skills_using_subcommand tokens" -l roots -d 'Discover skills where the runtime itself looks (its project and user roots, with their environment overrides) instead of under PATHs'
 complete -c skills -n "__fish_skills_using_subcommand tokens" -l no-builtins -d 'Leave out the skills the runtime ships and lists by itself'
+complete -c skills -n "__fish_skills_using_subcommand tokens" -s q -l quiet -d 'Show no progress line. Without it, a run that takes more than a second shows one on stderr when stderr is a terminal (never with `--format json`), and erases it at the end'
 complete -c skills -n "__fish_skills_using_subcommand tokens" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c skills -n "__fish_skills_using_subcommand help; and not __fish_seen_subcommand_from lint explain list catalog targets load simulate new package unpack completions man tokens help" -f -a "lint" -d 'Check skills against the standard and the selected runtimes'
 complete -c skills -n "__fish_skills_using_subcommand help; and not __fish_seen_subcommand_from lint explain list catalog targets load simulate new package unpack completions man tokens help" -f -a "explain" -d 'Show a rule\'s documentation, or the table of every rule'

@@ -493,6 +493,11 @@ pub struct TokensArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = TokensFormat::Table)]
     pub format: TokensFormat,
+
+    /// Show no progress line. Without it, a run that takes more than a second shows one on
+    /// stderr when stderr is a terminal (never with `--format json`), and erases it at the end.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -21,6 +21,7 @@ use serde::Serialize;
 
 use crate::parallel;
 use crate::paths;
+use crate::progress::Progress;
 use crate::provider::{ResourceError, Resources, SkillProvider, Truncation};
 use crate::skill::{Scope, Skill};
 use crate::targets::Target;
@@ -191,14 +192,15 @@ impl Costs<'_> {
 
 /// What `target` costs for each of `provider`'s skills, counted in `encoding`.
 ///
-/// Two passes on every core: the first loads each skill and reads its files, which needs no
-/// token table (so it overlaps a [`tokens::preload`]); the second renders the catalog without
-/// each skill and counts everything.
+/// Two passes on every core: the first loads each skill and reads its files; the second renders
+/// the catalog without each skill and counts everything. Each skill is two steps of `progress`:
+/// its load, and its catalog entry.
 pub fn measure<'a, P>(
     target: &Target,
     provider: &'a P,
     cx: &Context<'_>,
     encoding: Encoding,
+    progress: &Progress,
 ) -> Costs<'a>
 where
     P: SkillProvider + Sync,
@@ -226,7 +228,12 @@ where
         cx,
     };
 
-    let gathered = parallel::map(0..skills.len(), |i| work.gather(i));
+    progress.expect(2 * skills.len());
+    let gathered = parallel::map(0..skills.len(), |i| {
+        let gathered = work.gather(i);
+        progress.step();
+        gathered
+    });
 
     let variants = Variants::new(&full.text, encoding);
     let catalog_size = Size {
@@ -247,7 +254,11 @@ where
         }
     }
     let mut counted = parallel::map(jobs, |job| match job {
-        Count::Entry(i) => work.entry(i, &variants, catalog_size),
+        Count::Entry(i) => {
+            let size = work.entry(i, &variants, catalog_size);
+            progress.step();
+            size
+        }
         Count::Parts(parts) => parts.iter().map(|p| Size::of(p, encoding)).sum(),
         Count::Text(text) => Size::of(text, encoding),
     })
@@ -578,7 +589,13 @@ mod tests {
             context_window: window,
             model: None,
         };
-        measure(target, provider, &cx, Encoding::O200kBase)
+        measure(
+            target,
+            provider,
+            &cx,
+            Encoding::O200kBase,
+            &Progress::default(),
+        )
     }
 
     fn agentskills() -> &'static Target {

@@ -37,6 +37,7 @@ pub mod lint;
 pub mod package;
 mod parallel;
 pub mod paths;
+pub mod progress;
 pub mod provider;
 pub mod report;
 pub mod rules;

@@ -6,6 +6,7 @@ pub mod human;
 pub mod lint;
 pub mod list;
 pub mod load;
+pub mod progress;
 pub mod sarif;
 pub mod simulate;
 pub mod table;
