@@ -4,10 +4,12 @@ SKILL.md (YAML frontmatter, then a Markdown body of headings, prose, lists, tabl
 code), a third of them with a references/ file and some with a script. The same N, seed and size
 give the same bytes.
 
-    scripts/gen-skills.py N DIR [--avg-bytes B] [--seed S]
+    scripts/gen-skills.py N DIR [--avg-bytes B] [--spread F] [--seed S]
 
 --avg-bytes is the mean size of a SKILL.md (default 13000, about what 1450 real skills
-averaged); sizes vary from a fifth to twice that. DIR must not exist yet or be empty.
+averaged); sizes vary by up to --spread of it either way (default 0.8: from a fifth to almost
+twice; 0 for every one the same size, give or take a paragraph). DIR must not exist yet or be
+empty.
 """
 
 import argparse
@@ -109,6 +111,7 @@ def main() -> None:
     parser.add_argument("n", type=int)
     parser.add_argument("dir")
     parser.add_argument("--avg-bytes", type=int, default=13000)
+    parser.add_argument("--spread", type=float, default=0.8)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if os.path.isdir(args.dir) and os.listdir(args.dir):
@@ -120,7 +123,7 @@ def main() -> None:
         name = f"{rng.choice(WORDS)}-{rng.choice(WORDS)}-{i}"
         folder = os.path.join(args.dir, group, name)
         os.makedirs(folder)
-        size = int(args.avg_bytes * rng.uniform(0.2, 1.8))
+        size = int(args.avg_bytes * rng.uniform(1 - args.spread, 1 + args.spread))
         description = (f"{sentence(rng)} Use when the user asks to {rng.choice(WORDS)} "
                        f"{rng.choice(WORDS)} {rng.choice(WORDS)} or mentions {rng.choice(TECH)}.")
         text = f"---\nname: {name}\ndescription: {description}\n---\n\n" + body(rng, name, size)
