@@ -52,10 +52,6 @@ const KNOWN_FAILURES: &[(&str, &str)] = &[
         "issue 20: six more real clients recorded and byte-exact",
     ),
     (
-        "kilo@7.8.1",
-        "issue 20: six more real clients recorded and byte-exact",
-    ),
-    (
         "letta@0.32.18",
         "issue 20: six more real clients recorded and byte-exact",
     ),

@@ -17,6 +17,7 @@ mod cursor;
 mod gemini_cli;
 mod goose;
 mod helix;
+mod kilo;
 mod letta;
 mod mastra;
 mod metis;
@@ -226,6 +227,7 @@ pub const TARGETS: &[&Target] = &[
     &claude_code_legacy::TARGET,
     &codex::TARGET,
     &opencode::TARGET,
+    &kilo::TARGET,
     &gemini_cli::TARGET,
     &copilot::TARGET,
     &cursor::TARGET,
