@@ -19,6 +19,7 @@ mod cursor;
 mod gemini_cli;
 mod goose;
 mod helix;
+mod kilo;
 mod letta;
 mod mastra;
 mod metis;
@@ -243,6 +244,7 @@ pub const TARGETS: &[&Target] = &[
     &claude_code_legacy::TARGET,
     &codex::TARGET,
     &opencode::TARGET,
+    &kilo::TARGET,
     &gemini_cli::TARGET,
     &copilot::TARGET,
     &copilot_cli::TARGET,
