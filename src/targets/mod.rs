@@ -34,7 +34,7 @@ use serde::Serialize;
 use crate::skill::Skill;
 use catalog::{Admitted, Collision, Context, Entry, Rendered};
 use env::{Env, RootSpec};
-use load::{LoadInput, Output, ReadInput, SearchInput, Session};
+use load::{LoadInput, Output, Placement, ReadInput, SearchInput, Session};
 use text::Unit;
 
 /// Which characters a runtime accepts in a skill name.
@@ -277,6 +277,19 @@ impl Target {
                 "{}, not verified against a running client",
                 self.confidence.as_str()
             ),
+        }
+    }
+
+    /// The catalog text as the messages the runtime sends it in: none for an empty catalog,
+    /// else one, or for a catalog in separate system messages ([`Placement::SystemMessages`])
+    /// each of them (the text joins them with a blank line).
+    pub fn catalog_messages<'t>(&self, text: &'t str) -> Vec<&'t str> {
+        if text.is_empty() {
+            return Vec::new();
+        }
+        match self.session.catalog {
+            Placement::SystemMessages if self.id == mastra::TARGET.id => mastra::messages(text),
+            _ => vec![text],
         }
     }
 

@@ -110,10 +110,11 @@ def partial(args, models):
 
 def replay_env(env, root):
     """The client's environment as the replay needs it: sandbox paths as `$SANDBOX`, and none of
-    PATH, TMPDIR, TERM or LANG (the replay has no client to find)."""
+    PATH, TMPDIR, TERM or LANG (the replay has no client to find), nor the lab's own LAB_*
+    variables for in-process drivers."""
     out = {}
     for key, value in sorted(env.items()):
-        if key in ("PATH", "TMPDIR", "TERM", "LANG"):
+        if key in ("PATH", "TMPDIR", "TERM", "LANG") or key.startswith("LAB_"):
             continue
         out[key] = value.replace(root, "$SANDBOX")
     return out
@@ -127,7 +128,11 @@ def record_case(client, case, models, rec, loads):
     repeat = int(case.get("repeat", 1))
     case_json = None
     for model in models:
-        meta = {"model": model, "captured": record.today(), "args": client.replay_args(model)}
+        meta = {
+            "model": model,
+            "captured": record.today(),
+            "args": client.replay_args(model) + client.case_replay_args(extra),
+        }
         runs = []
 
         def one(run, calls, label):

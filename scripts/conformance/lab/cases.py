@@ -37,6 +37,9 @@ A case file:
     env = { OPENCODE_DISABLE_EXTERNAL_SKILLS = "1" }
     config = { permission = { skill = "deny" } }
 
+    [client.mastra]             # Mastra: the workspace's skills paths (default ["skills"])
+    skills = ["skills", ".mastra/skills"]
+
 PLACEMENTS: `project` is the client's main project root, under the project folder `proj`;
 `user` is its main user root, under `home`; `every-root` is each root the client reads;
 `path:REL` is REL under the sandbox. In a `path:` placement and in the paths of `mkdirs`,
