@@ -39,10 +39,6 @@ const KNOWN_FAILURES: &[(&str, &str)] = &[
         "issue 12: opencode and Gemini CLI made byte-exact",
     ),
     (
-        "openclaw@2026.9.6",
-        "issue 15: Mastra 1.71.0 and OpenClaw 2026.9.6 byte-exact",
-    ),
-    (
         "opencode@1.18.33",
         "issue 12: opencode and Gemini CLI made byte-exact",
     ),

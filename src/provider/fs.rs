@@ -41,6 +41,9 @@ pub struct Root {
     /// looks at `<root>/*/SKILL.md` searches 2 levels: the skill directory and its file).
     /// `None` uses [`FsOptions::max_depth`].
     pub max_depth: Option<usize>,
+    /// Whether `.gitignore` hides skills below this root, when the root's owner decides it (a
+    /// runtime that reads no ignore files). `None` uses [`FsOptions::respect_gitignore`].
+    pub respect_gitignore: Option<bool>,
 }
 
 impl Root {
@@ -52,6 +55,7 @@ impl Root {
             precedence: 0,
             required: true,
             max_depth: None,
+            respect_gitignore: None,
         }
     }
 
@@ -63,6 +67,7 @@ impl Root {
             precedence,
             required: false,
             max_depth: None,
+            respect_gitignore: None,
         }
     }
 
@@ -70,6 +75,13 @@ impl Root {
     #[must_use]
     pub fn with_max_depth(mut self, levels: usize) -> Self {
         self.max_depth = Some(levels);
+        self
+    }
+
+    /// The same root, searched whatever `.gitignore` says.
+    #[must_use]
+    pub fn ignoring_gitignore(mut self) -> Self {
+        self.respect_gitignore = Some(false);
         self
     }
 }
@@ -281,14 +293,21 @@ impl Discovery<'_> {
             return Ok(());
         }
         fs::read_dir(&path).map_err(|e| Error::unreadable(&root.path, e))?;
-        self.walk(&path, &origin(path.clone()), root.max_depth);
+        self.walk(&path, &origin(path.clone()), root);
         Ok(())
     }
 
-    fn walk(&mut self, root: &Path, origin: &Origin, fixed_depth: Option<usize>) {
+    fn walk(&mut self, root: &Path, origin: &Origin, spec: &Root) {
         let escapes = Arc::new(Mutex::new(Vec::new()));
+        let fixed_depth = spec.max_depth;
         let max_depth = fixed_depth.unwrap_or(self.options.max_depth);
-        let walker = walker(root, max_depth, self.options, Arc::clone(&escapes));
+        let options = FsOptions {
+            respect_gitignore: spec
+                .respect_gitignore
+                .unwrap_or(self.options.respect_gitignore),
+            ..self.options.clone()
+        };
+        let walker = walker(root, max_depth, &options, Arc::clone(&escapes));
         // Skill directory -> its skill files (`SKILL.md` first: names sort uppercase first).
         let mut candidates: BTreeMap<PathBuf, Vec<PathBuf>> = BTreeMap::new();
         let mut symlinked_dirs = BTreeSet::new();

@@ -128,6 +128,13 @@ pub struct RootSpec {
     /// How deep below the root the runtime searches (`2` = `<root>/*/SKILL.md`); `None` for an
     /// unbounded (or deep) recursive search.
     pub max_depth: Option<usize>,
+    /// Whether `.gitignore` hides skills here (`false` for runtimes that read no ignore files).
+    #[serde(skip_serializing_if = "is_true")]
+    pub respect_gitignore: bool,
+}
+
+fn is_true(value: &bool) -> bool {
+    *value
 }
 
 impl RootSpec {
@@ -137,6 +144,7 @@ impl RootSpec {
             path,
             scope,
             max_depth: Some(2),
+            respect_gitignore: true,
         }
     }
 
@@ -146,6 +154,7 @@ impl RootSpec {
             path,
             scope,
             max_depth: levels,
+            respect_gitignore: true,
         }
     }
 
@@ -161,14 +170,24 @@ impl RootSpec {
         roots
     }
 
+    /// The same root, searched whatever `.gitignore` says.
+    #[must_use]
+    pub fn ignoring_gitignore(mut self) -> Self {
+        self.respect_gitignore = false;
+        self
+    }
+
     /// The provider root for it: optional, since most of a runtime's roots do not exist on a
     /// given machine.
     pub fn to_root(&self) -> Root {
-        let root = Root::optional(self.path.clone(), self.scope, 0);
-        match self.max_depth {
-            Some(levels) => root.with_max_depth(levels),
-            None => root,
+        let mut root = Root::optional(self.path.clone(), self.scope, 0);
+        if let Some(levels) = self.max_depth {
+            root = root.with_max_depth(levels);
         }
+        if !self.respect_gitignore {
+            root = root.ignoring_gitignore();
+        }
+        root
     }
 }
 
