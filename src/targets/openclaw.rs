@@ -109,7 +109,7 @@ pub const TARGET: Target = Target {
         "disable-model-invocation is applied before name collisions: a hidden skill does not hide a same-named one of an earlier tier",
         "The context-window compaction uses --context-window, else the contextWindow the config gives the default model; without either it is not applied",
         "load is the model reading SKILL.md with `read` at its <location> (`~/` paths as the catalog writes them): the file with its BOM dropped and CRLF as LF; a second load in a session gets OpenClaw's `already served` text; a file too big for one read page gets OpenClaw's `cannot be partially served` text. An unknown name reads <workspace>/skills/<name>/SKILL.md, where a guess would look",
-        "Reads use `read` with the file's absolute path, and for --lines A:B its 1-based `offset` A and `limit` B-A+1; a page over 2000 lines or 50KB is cut with OpenClaw's `Read output capped` note (its adaptive paging over several pages is not modelled); a binary file is refused with our message (OpenClaw decodes it as text or attaches an image)",
+        "A read follows the skill's load, so reading its SKILL.md again gets the `already served` text. Reads use `read` with the file's absolute path, and for --lines A:B its 1-based `offset` A and `limit` B-A+1; a page over 2000 lines or 50KB is cut with OpenClaw's `Read output capped` note (its adaptive paging over several pages is not modelled); a binary file is refused with our message (OpenClaw decodes it as text or attaches an image)",
     ],
 
     confidence: Confidence::Source,
@@ -1794,6 +1794,10 @@ fn read(input: &ReadInput<'_>) -> Output {
     let path = entry.skill.dir.join(input.path);
     let shown = cx.paths.show(&path);
     let call = call_for(&shown);
+    // A read follows the skill's load: its SKILL.md was served whole already.
+    if crate::provider::check_relative(input.path).is_ok_and(|rel| rel == Path::new(SKILL_MD)) {
+        return Output::tool(call, ALREADY_SERVED);
+    }
     let resource = match input
         .provider
         .read_resource_of(entry.skill, input.path, None)
@@ -2197,6 +2201,14 @@ mod tests {
         let skill = MemorySkill::new("/p/skills/a", "---\nname: a\ndescription: d\n---\n")
             .in_scope(Scope::Project, 0)
             .with_file("notes.md", "one\ntwo\nthree\n");
+        let again = crate::targets::load::testing::read(
+            &TARGET,
+            vec![skill.clone()],
+            "a",
+            "SKILL.md",
+            None,
+        );
+        assert_eq!(again.display(), ALREADY_SERVED);
         let out =
             crate::targets::load::testing::read(&TARGET, vec![skill], "a", "notes.md", Some("2:2"));
         assert_eq!(
