@@ -542,33 +542,51 @@ fn child_dirs(dir: &Path) -> Vec<String> {
     names
 }
 
-/// Whether a skill folder lies at most six folders below `dir` (`containsDiscoverableSkill`),
-/// leaving out `skip` at the top and counting a link among the folders as one.
-fn holds_skill(dir: &Path, skip: Option<&str>, with_self: bool) -> bool {
+fn is_link(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
+}
+
+/// Whether a skill folder lies at most six folders below `dir`, links not followed. As
+/// `containsDiscoverableSkill` (`itself` false): `dir` itself does not count, `skip` is left out
+/// at the top, and any link among the entries counts as a skill. As the search of
+/// `resolveNestedSkillsRoot` (`itself` true): `dir` itself counts and links do not.
+fn holds_skill(dir: &Path, skip: Option<&str>, itself: bool) -> bool {
     let mut queue = vec![(dir.to_path_buf(), 0usize)];
     let mut i = 0;
     while let Some((candidate, depth)) = queue.get(i).cloned() {
         i += 1;
-        if (depth > 0 || with_self) && has_skill_md(&candidate) {
+        if (depth > 0 || itself) && has_skill_md(&candidate) {
             return true;
         }
         if depth >= MAX_DEPTH {
             continue;
         }
+        let top_skip = if depth == 0 { skip } else { None };
+        if !itself && has_link(&candidate, top_skip) {
+            return true;
+        }
         for name in child_dirs(&candidate).into_iter().take(MAX_CANDIDATES) {
-            if depth == 0 && Some(name.as_str()) == skip {
-                continue;
-            }
             let child = candidate.join(&name);
-            if !with_self
-                && std::fs::symlink_metadata(&child).is_ok_and(|m| m.file_type().is_symlink())
-            {
-                return true;
+            if Some(name.as_str()) != top_skip && !is_link(&child) {
+                queue.push((child, depth + 1));
             }
-            queue.push((child, depth + 1));
         }
     }
     false
+}
+
+/// `hasCandidateSymlinkChild`: a link among the entries of `dir` (dot-entries, `node_modules`
+/// and `skip` left out).
+fn has_link(dir: &Path, skip: Option<&str>) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|entries| {
+        entries.flatten().take(10_000).any(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            !name.starts_with('.')
+                && name != "node_modules"
+                && Some(name.as_str()) != skip
+                && e.file_type().is_ok_and(|t| t.is_symlink())
+        })
+    })
 }
 
 /// One tier's root (`discoverSkillCandidates`): the root alone when it is a skill; else its
@@ -1346,11 +1364,11 @@ fn fit_context(prompt: &str, window: Option<u64>) -> String {
 
 /// The built-ins the config leaves out (`skills.allowBundled`, `plugins.enabled`) and skills
 /// it turns off (`skills.entries.<name>.enabled: false`).
-fn config_skip(entry: &Entry<'_>, config: &Config, file: &str) -> Option<String> {
+fn config_skip(entry: &Entry<'_>, config: &Config) -> Option<String> {
     let skill = entry.skill;
     if config.disabled.contains(&entry.name) {
         return Some(format!(
-            "turned off by skills.entries.{}.enabled in {file}",
+            "turned off by skills.entries.{}.enabled in OpenClaw's config",
             entry.name
         ));
     }
@@ -1359,10 +1377,10 @@ fn config_skip(entry: &Entry<'_>, config: &Config, file: &str) -> Option<String>
     }
     if is_plugin(skill) {
         return (!config.plugins)
-            .then(|| format!("a plugin skill; plugins.enabled is false in {file}"));
+            .then(|| "a plugin skill; plugins.enabled is false in OpenClaw's config".to_owned());
     }
     (!config.allow_bundled.is_empty() && !config.allow_bundled.contains(&entry.name))
-        .then(|| format!("a bundled skill not in skills.allowBundled of {file}"))
+        .then(|| "a bundled skill not in skills.allowBundled of OpenClaw's config".to_owned())
 }
 
 /// `maxSkillsLoadedPerSource`: the first 200 skills of each of OpenClaw's roots, in
@@ -1412,11 +1430,10 @@ fn per_root_cap<'e, 'a>(entries: Vec<&'e Entry<'a>>) -> (Vec<&'e Entry<'a>>, Vec
 /// trimmed prompt.
 fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
     let config = Config::load(cx.env);
-    let file = "OpenClaw's config";
     let mut changes = Vec::new();
     let mut kept: Vec<&Entry<'_>> = Vec::new();
     for entry in entries {
-        match config_skip(entry, &config, file) {
+        match config_skip(entry, &config) {
             Some(reason) => changes.push(Change::new(entry, ChangeKind::Skipped, reason)),
             None => kept.push(entry),
         }
