@@ -121,7 +121,7 @@ _skills() {
             return 0
             ;;
         skills__subcmd__catalog)
-            opts="-t -h --no-ignore --max-depth --max-dirs --target --roots --path-prefix --model --no-builtins --context-window --stats --format --check --help"
+            opts="-t -h --no-ignore --max-depth --max-dirs --target --roots --path-prefix --model --no-builtins --skills-path --context-window --stats --format --check --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -148,6 +148,10 @@ _skills() {
                     return 0
                     ;;
                 --model)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --skills-path)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -477,7 +481,7 @@ _skills() {
             return 0
             ;;
         skills__subcmd__load)
-            opts="-t -h --no-ignore --max-depth --max-dirs --target --roots --path-prefix --model --no-builtins --file --lines --mode --format --help"
+            opts="-t -h --no-ignore --max-depth --max-dirs --target --roots --path-prefix --model --no-builtins --skills-path --file --lines --mode --format --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -504,6 +508,10 @@ _skills() {
                     return 0
                     ;;
                 --model)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --skills-path)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -605,7 +613,7 @@ _skills() {
             return 0
             ;;
         skills__subcmd__simulate)
-            opts="-t -h --no-ignore --max-depth --max-dirs --target --roots --path-prefix --model --no-builtins --load --read --search --turns --mode --context-window --user --table --format --help"
+            opts="-t -h --no-ignore --max-depth --max-dirs --target --roots --path-prefix --model --no-builtins --skills-path --load --read --search --turns --mode --context-window --user --table --format --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -632,6 +640,10 @@ _skills() {
                     return 0
                     ;;
                 --model)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --skills-path)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -693,7 +705,7 @@ _skills() {
             return 0
             ;;
         skills__subcmd__tokens)
-            opts="-t -h --no-ignore --max-depth --max-dirs --target --roots --path-prefix --model --no-builtins --encoding --context-window --sort --max-catalog-tokens --max-body-tokens --max-skill-tokens --format --help"
+            opts="-t -h --no-ignore --max-depth --max-dirs --target --roots --path-prefix --model --no-builtins --skills-path --encoding --context-window --sort --max-catalog-tokens --max-body-tokens --max-skill-tokens --format --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -720,6 +732,10 @@ _skills() {
                     return 0
                     ;;
                 --model)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --skills-path)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -342,6 +342,13 @@ pub struct RuntimeArgs {
     /// Leave out the skills the runtime ships and lists by itself.
     #[arg(long)]
     pub no_builtins: bool,
+
+    /// With --roots, for runtimes whose skills paths are set in code (Mastra's
+    /// `new Workspace({ skills: [...] })`): one of the workspace's skills paths, relative to
+    /// the working directory, which stands for the workspace root. Repeat it for several, in
+    /// the configured order. Default: `skills`.
+    #[arg(long, value_name = "PATH", requires = "roots")]
+    pub skills_path: Vec<String>,
 }
 
 #[derive(Debug, Clone, Args)]

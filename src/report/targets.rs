@@ -165,6 +165,9 @@ pub fn page(row: &TargetRow) -> String {
     }
     let placement = match row.session.catalog {
         crate::targets::load::Placement::SystemPrompt => "the system prompt",
+        crate::targets::load::Placement::SystemMessages => {
+            "separate system messages of its own (the catalog text joins them with a blank line)"
+        }
         crate::targets::load::Placement::DeveloperMessage => "a developer message",
         crate::targets::load::Placement::UserMessage => "a user message before the user's own",
         crate::targets::load::Placement::SystemMessage => {

@@ -39,7 +39,7 @@ use serde::Serialize;
 use crate::skill::Skill;
 use catalog::{Admitted, Collision, Context, Entry, Rendered};
 use env::{Env, RootSpec};
-use load::{LoadInput, Output, ReadInput, SearchInput, Session};
+use load::{LoadInput, Output, Placement, ReadInput, SearchInput, Session};
 use text::Unit;
 
 /// Which characters a runtime accepts in a skill name.
@@ -112,7 +112,7 @@ pub struct ModelCatalog {
     /// In a sentence, as the target's `placement` says it.
     pub placement: &'static str,
     /// Where `skills simulate` puts it.
-    pub session: load::Placement,
+    pub session: Placement,
 }
 
 /// A skill a runtime ships and lists by itself, as the verified version lists it.
@@ -292,7 +292,7 @@ impl Target {
     }
 
     /// Where `skills simulate` puts the catalog with `model`.
-    pub fn session_placement_for(&self, model: Option<&Model>) -> load::Placement {
+    pub fn session_placement_for(&self, model: Option<&Model>) -> Placement {
         model
             .and_then(|m| m.catalog)
             .map_or(self.session.catalog, |c| c.session)
@@ -314,6 +314,19 @@ impl Target {
                 "{}, not verified against a running client",
                 self.confidence.as_str()
             ),
+        }
+    }
+
+    /// The catalog text as the messages the runtime sends it in: none for an empty catalog,
+    /// else one, or for a catalog in separate system messages ([`Placement::SystemMessages`])
+    /// each of them (the text joins them with a blank line).
+    pub fn catalog_messages<'t>(&self, text: &'t str) -> Vec<&'t str> {
+        if text.is_empty() {
+            return Vec::new();
+        }
+        match self.session.catalog {
+            Placement::SystemMessages if self.id == mastra::TARGET.id => mastra::messages(text),
+            _ => vec![text],
         }
     }
 
