@@ -32,6 +32,7 @@ pub mod cost;
 pub mod error;
 pub mod fix;
 pub mod frontmatter;
+pub mod fsafe;
 pub mod hash;
 pub mod lint;
 pub mod package;
