@@ -4,11 +4,10 @@
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::error::{Error, Result};
 use crate::frontmatter::{self, FrontmatterState, Yaml};
+use crate::fsafe::{self, Jail, Refusal};
 use crate::lint::{self, LintOptions};
 use crate::rules::{Edit, Finding};
 use crate::skill::Skill;
@@ -147,23 +146,37 @@ fn parses_no_worse(before: &[u8], after: &[u8]) -> bool {
     parse_rank(after) >= parse_rank(before)
 }
 
-/// Writes the fixed file: a temporary file beside it, then a rename, keeping its permissions.
-pub fn write(fix: &FileFix) -> Result<()> {
-    let dir = fix.path.parent().unwrap_or(Path::new("."));
-    let fail = |e: std::io::Error| Error::unreadable(&fix.path, e);
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".skills-fix-")
-        .tempfile_in(dir)
-        .map_err(fail)?;
-    tmp.write_all(&fix.after).map_err(fail)?;
-    tmp.as_file().sync_all().map_err(fail)?;
-    if let Ok(meta) = std::fs::metadata(&fix.path) {
-        tmp.as_file()
-            .set_permissions(meta.permissions())
-            .map_err(fail)?;
-    }
-    tmp.persist(&fix.path).map_err(|e| fail(e.error))?;
-    Ok(())
+/// The folders `--fix` may write in: the paths the user gave (a `SKILL.md` path gives its
+/// folder), resolved. Paths that do not resolve are left out.
+pub fn jails(paths: &[PathBuf]) -> Vec<Jail> {
+    paths
+        .iter()
+        .filter_map(|path| {
+            let meta = std::fs::metadata(path).ok()?;
+            let dir = if meta.is_dir() {
+                path.as_path()
+            } else {
+                path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."))
+            };
+            Jail::new(dir).ok()
+        })
+        .collect()
+}
+
+/// Writes the fixed file through [`fsafe::replace_if_unchanged`]: only inside one of `jails`
+/// (a skill folder symlinked from elsewhere is not written through), only if the file still
+/// holds the bytes the fix was planned on, through a temporary file and a rename, keeping its
+/// permissions.
+pub fn write(fix: &FileFix, jails: &[Jail]) -> Result<(), Refusal> {
+    let resolved = std::fs::canonicalize(&fix.path).map_err(Refusal::Io)?;
+    let Some(jail) = jails.iter().find(|j| j.contains(&resolved)) else {
+        let jail = jails.first().map_or_else(PathBuf::new, |j| j.root().to_path_buf());
+        return Err(Refusal::Outside {
+            jail,
+            target: resolved,
+        });
+    };
+    fsafe::replace_if_unchanged(jail, &fix.path, &fix.before, &fix.after)
 }
 
 /// A unified diff of the change, with `a/` and `b/` headers.

@@ -34,6 +34,7 @@ pub mod fix;
 pub mod frontmatter;
 pub mod fsafe;
 pub mod hash;
+pub mod interrupt;
 pub mod lint;
 pub mod package;
 mod parallel;

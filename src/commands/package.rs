@@ -11,7 +11,7 @@ use crate::hash;
 use crate::lint;
 use crate::package::{self, Contents, Options, Problem, format_size};
 use crate::paths;
-use crate::report;
+use crate::report::{self, escape};
 use crate::report::lint::plural;
 
 pub fn run(args: &PackageArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<Outcome> {
@@ -138,7 +138,10 @@ fn listing(name: &str, contents: &Contents, output: &str) -> String {
             Some(f) => ("0644", f.size.to_string()),
             None => ("0755", String::new()),
         };
-        text.push_str(&format!("  {mode}  {size:>width$}  {path}\n"));
+        text.push_str(&format!(
+            "  {mode}  {size:>width$}  {}\n",
+            escape::inline(path)
+        ));
     }
     if !contents.left_out.is_empty() {
         text.push_str("left out:\n");
@@ -149,10 +152,11 @@ fn listing(name: &str, contents: &Contents, output: &str) -> String {
             .max()
             .unwrap_or(0);
         for l in &contents.left_out {
+            let rel = escape::inline(&l.rel);
             let shown = if l.is_dir {
-                format!("{}/", l.rel)
+                format!("{rel}/")
             } else {
-                l.rel.clone()
+                rel.into_owned()
             };
             text.push_str(&format!("  {shown:<width$}  {}\n", l.reason));
         }

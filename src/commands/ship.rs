@@ -11,7 +11,7 @@ use crate::package::Problem;
 use crate::paths;
 use crate::provider::{FsOptions, FsProvider, Root, SkillProvider};
 use crate::report::lint::{LintReport, Sources};
-use crate::report::{self, human};
+use crate::report::{self, escape, human};
 use crate::rules::{self, Finding, Severity};
 use crate::skill::Skill;
 use crate::targets::{self, TargetRef};
@@ -139,7 +139,11 @@ pub fn write_findings(
 pub fn write_problems(problems: &[Problem], out: &mut dyn Write) -> Result<()> {
     let mut text = String::new();
     for p in problems {
-        text.push_str(&format!("error: {}\n  help: {}\n", p.message, p.help));
+        text.push_str(&format!(
+            "error: {}\n  help: {}\n",
+            escape::text(&p.message),
+            escape::text(&p.help)
+        ));
     }
     report::write_text(out, &text)
 }

@@ -136,6 +136,15 @@ impl Jail {
     }
 }
 
+/// The metadata of a regular file inside `jail` (symlinks resolved), with the same checks as
+/// [`Jail::open`] but without opening it: for listings that read the file later, if at all.
+pub fn inspect(jail: &Jail, path: &Path, links: Links) -> Result<Metadata, Refusal> {
+    let resolved = jail.resolve(path)?;
+    let meta = fs::symlink_metadata(&resolved).map_err(Refusal::from_io)?;
+    check_regular(&meta, links)?;
+    Ok(meta)
+}
+
 /// An open regular file and what was checked about it.
 #[derive(Debug)]
 pub struct Opened {

@@ -20,6 +20,9 @@ pub struct WalkOptions<'a> {
     pub max_depth: usize,
     /// Leave out what `.gitignore` and `.git/info/exclude` hide, inside a repository.
     pub gitignore: bool,
+    /// Follow symlinks (inside the jail); without it a symlink is an entry of its own kind,
+    /// `symbolic link`, never resolved.
+    pub follow: bool,
 }
 
 /// What an entry is (after following a symlink).
@@ -145,7 +148,9 @@ pub fn walk(root: &Path, options: WalkOptions<'_>, visit: &mut dyn FnMut(Event<'
         };
         let path = frame.path.join(&name);
         let depth = frame.depth;
-        let (kind, real, symlink) = if file_type.is_symlink() {
+        let (kind, real, symlink) = if file_type.is_symlink() && !options.follow {
+            (kind_of(&file_type), frame.real.join(&name), true)
+        } else if file_type.is_symlink() {
             let target = match fs::canonicalize(&path) {
                 Ok(target) => target,
                 Err(error) => {
@@ -303,6 +308,7 @@ mod tests {
             jail: &jail,
             max_depth: 8,
             gitignore,
+            follow: true,
         };
         walk(root, options, &mut |event| {
             match event {
@@ -409,6 +415,7 @@ mod tests {
             jail: &jail,
             max_depth: 2,
             gitignore: true,
+            follow: true,
         };
         walk(t.path(), options, &mut |event| {
             if let Event::IgnoreFile { path, refusal } = event {

@@ -5,7 +5,7 @@ use std::io::Write;
 
 use serde::Serialize;
 
-use super::{table, write_json, write_text};
+use super::{escape, table, write_json, write_text};
 use crate::error::Result;
 use crate::provider::NoteKind;
 use crate::skill::Scope;
@@ -84,10 +84,10 @@ pub fn write_table(report: &ListReport, out: &mut dyn Write, err: &mut dyn Write
     if !report.skills.is_empty() {
         let rows = report.skills.iter().map(|s| {
             vec![
-                s.name.clone(),
+                escape::inline(&s.name).into_owned(),
                 s.scope.as_str().to_owned(),
-                s.path.clone(),
-                s.status_text(),
+                escape::inline(&s.path).into_owned(),
+                escape::inline(&s.status_text()).into_owned(),
             ]
         });
         write_text(
@@ -99,7 +99,9 @@ pub fn write_table(report: &ListReport, out: &mut dyn Write, err: &mut dyn Write
     for note in &report.notes {
         messages.push_str(&format!(
             "note[{}]: {}: {}\n",
-            note.kind, note.path, note.message
+            note.kind,
+            escape::inline(&note.path),
+            escape::text(&note.message)
         ));
     }
     messages.push_str(&summary_line(&report.summary));

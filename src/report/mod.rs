@@ -1,6 +1,7 @@
 //! Rendering for people and machines. Only this module and `commands/` write output.
 
 pub mod catalog;
+pub mod escape;
 pub mod github;
 pub mod human;
 pub mod lint;
