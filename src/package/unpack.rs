@@ -78,17 +78,17 @@ fn unsafe_name(name: &str) -> Option<&'static str> {
     if name.contains('\0') {
         return Some("it contains a NUL byte");
     }
-    if name.chars().any(|c| c.is_control()) {
-        return Some("it contains a control character");
-    }
-    if name.contains(['<', '>', ':', '"', '|', '?', '*']) {
-        return Some("it contains a character Windows cannot store in a name (< > : \" | ? *)");
-    }
     if name.contains('\\') {
         return Some("it contains `\\`, which Windows reads as a folder separator");
     }
     if name.starts_with('/') || name.as_bytes().get(1) == Some(&b':') {
         return Some("it is an absolute path");
+    }
+    if name.chars().any(|c| c.is_control()) {
+        return Some("it contains a control character");
+    }
+    if name.contains(['<', '>', ':', '"', '|', '?', '*']) {
+        return Some("it contains a character Windows cannot store in a name (< > : \" | ? *)");
     }
     let trimmed = name.strip_suffix('/').unwrap_or(name);
     for part in trimmed.split('/') {
@@ -417,6 +417,13 @@ mod tests {
             ("a//b", "empty"),
             ("./a", "`.`"),
             ("a\0b", "NUL"),
+            ("e\x1b[2Jvil/SKILL.md", "control"),
+            ("pdf/a\u{9b}b.md", "control"),
+            ("pdf/a.md.", "ends with"),
+            ("pdf/a.md ", "ends with"),
+            ("pdf/con.txt", "device"),
+            ("pdf/NUL", "device"),
+            ("pdf/a:b.md", "Windows"),
         ] {
             assert!(unsafe_name(name).is_some_and(|w| w.contains(why)), "{name}");
         }

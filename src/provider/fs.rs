@@ -514,9 +514,8 @@ impl Discovery<'_> {
                 &dir,
                 &link,
                 format!(
-                    "skill file is a symlink to {}, outside {}; not read (link the skill's folder instead)",
-                    target.display(),
-                    root.display()
+                    "skill file is a symlink to {}, outside the folder searched; not read (link the skill's folder instead)",
+                    paths::to_slash(&paths::relative_to(&target, root))
                 ),
             );
         }
@@ -618,9 +617,8 @@ impl Discovery<'_> {
                 &dir,
                 &skill_md,
                 format!(
-                    "skill file is a symlink to {}, outside {}; not read (link the skill's folder instead)",
-                    target.display(),
-                    jail.root().display()
+                    "skill file is a symlink to {}, outside the folder searched; not read (link the skill's folder instead)",
+                    paths::to_slash(&paths::relative_to(&target, jail.root()))
                 ),
             ),
             Err(refusal) => self.refuse(

@@ -441,7 +441,7 @@ mod tests {
     fn reading_stops_at_the_cap() {
         struct Endless(u64);
         impl Read for Endless {
-            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
                 buf.fill(b'a');
                 self.0 += buf.len() as u64;
                 Ok(buf.len())

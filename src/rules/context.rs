@@ -415,11 +415,10 @@ mod tests {
     }
 
     #[test]
-    fn outside_a_repository_the_listing_is_what_the_walker_finds() {
+    fn outside_a_repository_gitignore_does_not_count() {
         let dir = tempfile::tempdir().expect("a temp dir");
         skill(dir.path());
         let tree = Tree::scan(dir.path(), true);
-        assert_eq!(tree, Tree::walk(dir.path()));
         assert_eq!(tree, Tree::scan(dir.path(), false));
         let listed = paths(&tree);
         for expected in [
@@ -445,7 +444,6 @@ mod tests {
         let skill_dir = dir.path().join("skill");
         skill(&skill_dir);
         let tree = Tree::scan(&skill_dir, true);
-        assert_eq!(tree, Tree::walk(&skill_dir));
         let listed = paths(&tree);
         assert!(
             !listed
@@ -465,7 +463,6 @@ mod tests {
         write(nested.path(), "vendor/.gitignore", "*.tmp\n");
         write(nested.path(), "vendor/a.tmp", "");
         let tree = Tree::scan(nested.path(), true);
-        assert_eq!(tree, Tree::walk(nested.path()));
         assert!(!paths(&tree).iter().any(|p| p == "vendor/a.tmp"));
     }
 }
