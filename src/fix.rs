@@ -69,6 +69,9 @@ pub struct FileFix {
     pub after: Vec<u8>,
     /// `(rule ID, what the fix does)` for every fix applied.
     pub applied: Vec<(&'static str, String)>,
+    /// The edits of the first round, sorted, in `before`'s offsets: every byte outside them is
+    /// kept (later rounds, in [`fix_all`], edit the result of the one before).
+    pub edits: Vec<Edit>,
 }
 
 /// Plans the fixes of `findings`. `read` gives a file's current bytes. A fix whose edits overlap
@@ -106,6 +109,7 @@ pub fn plan(findings: &[Finding], read: impl Fn(&Path) -> Option<Vec<u8>>) -> Ve
                 before,
                 after,
                 applied,
+                edits: edits.into_iter().cloned().collect(),
             });
         }
     }
