@@ -31,18 +31,21 @@ pub fn run(args: &LintArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
 
     if args.fix {
         let plans = fix::fix_all(&skills, &config.options, &findings);
-        let changes: usize = plans.iter().map(|p| p.applied.len()).sum();
-        let files = plural(plans.len(), "file");
-        let fixes = if changes == 1 {
-            "1 fix".to_owned()
-        } else {
-            format!("{changes} fixes")
+        let count = |plans: &[&fix::FileFix]| {
+            let changes: usize = plans.iter().map(|p| p.applied.len()).sum();
+            let fixes = if changes == 1 {
+                "1 fix".to_owned()
+            } else {
+                format!("{changes} fixes")
+            };
+            format!("{fixes} in {}", plural(plans.len(), "file"))
         };
         if args.dry_run {
             for plan in &plans {
                 report::write_text(out, &fix::diff(plan, &paths::display(&plan.path, &cwd)))?;
             }
-            report::write_text(err, &format!("would apply {fixes} in {files}\n"))?;
+            let all: Vec<&fix::FileFix> = plans.iter().collect();
+            report::write_text(err, &format!("would apply {}\n", count(&all)))?;
             return Ok(if plans.is_empty() {
                 Outcome::Success
             } else {
@@ -51,6 +54,7 @@ pub fn run(args: &LintArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         }
         let mut log = String::new();
         let jails = fix::jails(&args.discovery.paths());
+        let mut written = Vec::new();
         for plan in &plans {
             let shown = escape::inline(&paths::display(&plan.path, &cwd)).into_owned();
             if let Err(refusal) = fix::write(plan, &jails) {
@@ -61,9 +65,10 @@ pub fn run(args: &LintArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
             for (rule, description) in &plan.applied {
                 log.push_str(&format!("fixed {shown}: {description} ({rule})\n"));
             }
+            written.push(plan);
         }
         if !plans.is_empty() {
-            log.push_str(&format!("applied {fixes} in {files}\n"));
+            log.push_str(&format!("applied {}\n", count(&written)));
             report::write_text(err, &log)?;
             let (again, fresh) = discover(args, &config)?;
             findings = lint::lint_discovered(&fresh, &unreadable(&again, &config), &config.options);

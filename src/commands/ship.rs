@@ -60,6 +60,18 @@ pub fn one_skill(path: &Path, respect_gitignore: bool) -> Result<Skill> {
     }
     match provider.list() {
         [skill] => Ok(skill.clone()),
+        [] if !provider.unreadable().is_empty() => {
+            let unread = &provider.unreadable()[0];
+            Err(Error::Refused {
+                message: format!(
+                    "the skill file {} was not read: {}",
+                    escape::inline(&unread.skill_md.display().to_string()),
+                    escape::text(&unread.reason)
+                ),
+                help: "make SKILL.md a regular file inside the skill folder, under the size limit"
+                    .to_owned(),
+            })
+        }
         [] => Err(Error::Refused {
             message: format!("no skill at {}", path.display()),
             help: "give a skill directory: a folder with a SKILL.md file".to_owned(),
