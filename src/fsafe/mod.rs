@@ -145,6 +145,14 @@ pub fn inspect(jail: &Jail, path: &Path, links: Links) -> Result<Metadata, Refus
     Ok(meta)
 }
 
+/// A small text file of a skill (`rel`, relative to the skill folder `dir`), for what runtimes
+/// read beside `SKILL.md` (such as `agents/openai.yaml`): `None` when it is missing, not a
+/// regular file, outside the skill, hard-linked, over `cap` bytes or not UTF-8.
+pub fn read_skill_text(dir: &Path, rel: &str, cap: u64) -> Option<String> {
+    let jail = Jail::new(dir).ok()?;
+    String::from_utf8(jail.read(&dir.join(rel), cap).ok()?).ok()
+}
+
 /// An open regular file and what was checked about it.
 #[derive(Debug)]
 pub struct Opened {
