@@ -160,7 +160,9 @@ pub fn jails(paths: &[PathBuf]) -> Vec<Jail> {
             let dir = if meta.is_dir() {
                 path.as_path()
             } else {
-                path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."))
+                path.parent()
+                    .filter(|p| !p.as_os_str().is_empty())
+                    .unwrap_or(Path::new("."))
             };
             Jail::new(dir).ok()
         })
@@ -174,7 +176,9 @@ pub fn jails(paths: &[PathBuf]) -> Vec<Jail> {
 pub fn write(fix: &FileFix, jails: &[Jail]) -> Result<(), Refusal> {
     let resolved = std::fs::canonicalize(&fix.path).map_err(Refusal::Io)?;
     let Some(jail) = jails.iter().find(|j| j.contains(&resolved)) else {
-        let jail = jails.first().map_or_else(PathBuf::new, |j| j.root().to_path_buf());
+        let jail = jails
+            .first()
+            .map_or_else(PathBuf::new, |j| j.root().to_path_buf());
         return Err(Refusal::Outside {
             jail,
             target: resolved,

@@ -160,8 +160,8 @@ fn simple_collection(bytes: &[u8], open: usize) -> Option<usize> {
                 i += 1;
                 continue;
             }
-            b'"' | b'\'' | b'[' | b'{' | b'#' | b'!' | b'&' | b'*' | b'|' | b'>' | b'%'
-            | b'@' | b'`' | b'\\' | b'\n' | b'\r' => return None,
+            b'"' | b'\'' | b'[' | b'{' | b'#' | b'!' | b'&' | b'*' | b'|' | b'>' | b'%' | b'@'
+            | b'`' | b'\\' | b'\n' | b'\r' => return None,
             _ => token_start = false,
         }
         after_quoted = false;
@@ -408,9 +408,9 @@ pub fn parse_standalone(yaml: &str) -> Yaml {
 fn parse_yaml(yaml: &str, base: usize, source: &Source) -> Yaml {
     if let Err((limit, at)) = prescan(yaml) {
         let reason = match limit {
-            YamlLimit::Size => format!(
-                "the frontmatter is larger than {MAX_YAML_BYTES} bytes; it was not parsed"
-            ),
+            YamlLimit::Size => {
+                format!("the frontmatter is larger than {MAX_YAML_BYTES} bytes; it was not parsed")
+            }
             YamlLimit::Depth => format!(
                 "flow collections (`[`, `{{`) may nest deeper than {MAX_FLOW_DEPTH} levels here; the frontmatter was not parsed"
             ),

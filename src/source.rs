@@ -216,8 +216,7 @@ impl Source {
         let index = self.lines.get_or_init(|| LineIndex::new(bytes));
         let line = index.starts.partition_point(|&s| s <= offset);
         let line_start = index.starts[line - 1];
-        let column =
-            index.chars_before(bytes, offset) - index.chars_before(bytes, line_start) + 1;
+        let column = index.chars_before(bytes, offset) - index.chars_before(bytes, line_start) + 1;
         (line, column)
     }
 
@@ -392,7 +391,10 @@ mod tests {
                     start = i + 1;
                 }
             }
-            (line, String::from_utf8_lossy(&before[start..]).chars().count() + 1)
+            (
+                line,
+                String::from_utf8_lossy(&before[start..]).chars().count() + 1,
+            )
         };
         let mut text = "é\u{1F600}a\r\nb\rc\n".repeat(40).into_bytes();
         text.extend(b"\xff\xfe\xe2\x82x".repeat(100));

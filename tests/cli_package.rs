@@ -506,7 +506,10 @@ fn zip_slip_symlinks_and_collisions_are_refused() {
             &[("pdf/SKILL.md", &md), ("pdf/a.md ", "b")],
             "ends with `.` or a space",
         ),
-        (&[("pdf/SKILL.md", &md), ("pdf/aux.md", "b")], "reserves for a device"),
+        (
+            &[("pdf/SKILL.md", &md), ("pdf/aux.md", "b")],
+            "reserves for a device",
+        ),
         // A folder name that would clear the screen when echoed.
         (
             &[("e\x1b[2Jvil/SKILL.md", &md)],
@@ -531,7 +534,10 @@ fn an_archive_that_names_an_entry_twice_is_refused() {
     let md = skill_md("evil");
     let mut bytes = zip(&[
         ("evil/SKILL.md", &md),
-        ("evil/SKILL.mX", "---\nname: evil\ndescription: the second one\n---\n"),
+        (
+            "evil/SKILL.mX",
+            "---\nname: evil\ndescription: the second one\n---\n",
+        ),
     ]);
     // Rename the second entry to the first's name, in its local header and the directory.
     let from = b"evil/SKILL.mX";

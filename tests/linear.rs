@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
 
-const DESCRIPTION: &str = "Extracts text and tables from PDF files. Use when the user works with PDF documents.";
+const DESCRIPTION: &str =
+    "Extracts text and tables from PDF files. Use when the user works with PDF documents.";
 
 /// How many times larger the second input is, and the most its run may take in proportion.
 const SCALE: usize = 8;
@@ -129,7 +130,8 @@ fn many_skills() {
             (0..n)
                 .map(|i| {
                     let name = format!("skill-{i:05}");
-                    let text = format!("---\nname: {name}\ndescription: {DESCRIPTION}\n---\n# {name}\n");
+                    let text =
+                        format!("---\nname: {name}\ndescription: {DESCRIPTION}\n---\n# {name}\n");
                     (name, text)
                 })
                 .collect()

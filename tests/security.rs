@@ -30,13 +30,15 @@ fn run(dir: &Path, args: &[&str], limit: Duration) -> (i32, Vec<u8>, String) {
         .timeout(limit)
         .output()
         .unwrap();
-    let code = out.status.code().unwrap_or_else(|| {
-        panic!(
-            "`skills {}` did not finish in {limit:?}",
-            args.join(" ")
-        )
-    });
-    (code, out.stdout, String::from_utf8_lossy(&out.stderr).into_owned())
+    let code = out
+        .status
+        .code()
+        .unwrap_or_else(|| panic!("`skills {}` did not finish in {limit:?}", args.join(" ")));
+    (
+        code,
+        out.stdout,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 fn mkfifo(path: &Path) {
@@ -59,7 +61,11 @@ fn package_refuses_links_out_of_the_skill() {
     fs::create_dir(skill.join("references")).unwrap();
     symlink("/etc/passwd", skill.join("references/passwd.md")).unwrap();
     symlink("../../outside", skill.join("references/out")).unwrap();
-    fs::hard_link(t.path().join("secret.txt"), skill.join("references/hard.md")).unwrap();
+    fs::hard_link(
+        t.path().join("secret.txt"),
+        skill.join("references/hard.md"),
+    )
+    .unwrap();
     let (code, _, stderr) = run(
         t.path(),
         &["package", "pdf-processing", "--out", "dist"],
@@ -156,7 +162,11 @@ fn fix_keeps_a_key_written_with_a_tab() {
     let t = tempfile::tempdir().unwrap();
     let text = "---\nname: pdf-processing\ndescription:\tExtracts text: tables too. Use with PDFs.\n---\nBody\n";
     write(t.path(), "pdf-processing/SKILL.md", text);
-    run(t.path(), &["lint", "pdf-processing", "--fix"], Duration::from_secs(60));
+    run(
+        t.path(),
+        &["lint", "pdf-processing", "--fix"],
+        Duration::from_secs(60),
+    );
     let fixed = fs::read_to_string(t.path().join("pdf-processing/SKILL.md")).unwrap();
     assert!(fixed.contains("\nname: pdf-processing\n"), "{fixed}");
     assert!(
@@ -196,7 +206,10 @@ fn an_edit_made_meanwhile_is_never_lost() {
     let jails = skills::fix::jails(&[t.path().to_path_buf()]);
     let refused = skills::fix::write(&plans[0], &jails).unwrap_err();
     assert!(refused.to_string().contains("changed on disk"), "{refused}");
-    assert_eq!(fs::read_to_string(&path).unwrap(), "edited by someone else\n");
+    assert_eq!(
+        fs::read_to_string(&path).unwrap(),
+        "edited by someone else\n"
+    );
 }
 
 /// Row 9: reading a 16 GiB sparse file stops at the cap instead of scanning it.
@@ -205,7 +218,11 @@ fn a_huge_sparse_file_is_read_only_up_to_the_cap() {
     let t = tempfile::tempdir().unwrap();
     write(t.path(), "pdf-processing/SKILL.md", SKILL);
     let big = t.path().join("pdf-processing/references/big.md");
-    write(t.path(), "pdf-processing/references/big.md", &"line of text\n".repeat(1000));
+    write(
+        t.path(),
+        "pdf-processing/references/big.md",
+        &"line of text\n".repeat(1000),
+    );
     fs::OpenOptions::new()
         .write(true)
         .open(&big)
@@ -286,7 +303,10 @@ fn control_bytes_never_reach_the_terminal() {
     }
     let (code, _, stderr) = run(t.path(), &["new", "e\x1b[2Jvil"], limit);
     assert_eq!(code, 2);
-    assert!(!stderr.contains('\x1b') && stderr.contains("e\\x1b[2Jvil"), "{stderr}");
+    assert!(
+        !stderr.contains('\x1b') && stderr.contains("e\\x1b[2Jvil"),
+        "{stderr}"
+    );
 }
 
 /// Row 13: SIGTERM during `unpack` removes the half-written folder.
@@ -316,8 +336,11 @@ fn an_interrupted_unpack_leaves_nothing_behind() {
         .unwrap();
     let staging = || {
         fs::read_dir(&into).ok().and_then(|d| {
-            d.flatten()
-                .find(|e| e.file_name().to_string_lossy().starts_with(".skills-unpack-"))
+            d.flatten().find(|e| {
+                e.file_name()
+                    .to_string_lossy()
+                    .starts_with(".skills-unpack-")
+            })
         })
     };
     let start = Instant::now();

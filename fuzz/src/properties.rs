@@ -41,7 +41,10 @@ pub fn frontmatter(data: &[u8]) {
     let subject = skill(data.to_vec());
     let len = data.len();
     let inside = |start: usize, end: usize, what: &str| {
-        assert!(start <= end && end <= len, "{what}: {start}..{end} outside {len} bytes");
+        assert!(
+            start <= end && end <= len,
+            "{what}: {start}..{end} outside {len} bytes"
+        );
     };
     let body = subject.document.body;
     inside(body.start, body.end, "body");
@@ -77,8 +80,8 @@ fn written_keys(subject: &Skill) -> Vec<String> {
     let Some(fm) = subject.document.frontmatter() else {
         return Vec::new();
     };
-    let text = String::from_utf8_lossy(&subject.source.bytes()[fm.yaml.start..fm.yaml.end])
-        .into_owned();
+    let text =
+        String::from_utf8_lossy(&subject.source.bytes()[fm.yaml.start..fm.yaml.end]).into_owned();
     text.lines()
         .filter_map(|line| {
             let key_len = line
@@ -110,7 +113,11 @@ pub fn fix(data: &[u8]) {
         let mut out = 0;
         for (i, (start, end)) in kept.iter().enumerate() {
             let piece = &data[*start..*end];
-            assert_eq!(&plan.after[out..out + piece.len()], piece, "bytes outside edits");
+            assert_eq!(
+                &plan.after[out..out + piece.len()],
+                piece,
+                "bytes outside edits"
+            );
             out += piece.len();
             if let Some(edit) = plan.edits.get(i) {
                 out += edit.replacement.len();
@@ -140,7 +147,11 @@ pub fn fix(data: &[u8]) {
         // Fixing twice changes nothing.
         let fixed = std::slice::from_ref(&fixed);
         let again = fix::fix_all(fixed, &options, &lint::lint(fixed, &options));
-        assert!(again.is_empty(), "fixing twice changes more: {:?}", again[0].applied);
+        assert!(
+            again.is_empty(),
+            "fixing twice changes more: {:?}",
+            again[0].applied
+        );
     }
 }
 
@@ -185,7 +196,11 @@ pub fn targets(data: &[u8]) {
     for target in targets::TARGETS {
         let first = catalog::build(target, &batch, &cx);
         let second = catalog::build(target, &batch, &cx);
-        assert_eq!(first.text, second.text, "{} is not deterministic", target.id);
+        assert_eq!(
+            first.text, second.text,
+            "{} is not deterministic",
+            target.id
+        );
         assert!(first.listed <= batch.len(), "{}", target.id);
         let (known, _) = catalog::known(target, provider.list(), &cx);
         let mut names: Vec<String> = known.iter().map(|e| e.name.clone()).collect();
@@ -199,7 +214,12 @@ pub fn targets(data: &[u8]) {
                 mode: None,
                 cx: &cx,
             };
-            assert_eq!((target.load)(&input), (target.load)(&input), "{} load", target.id);
+            assert_eq!(
+                (target.load)(&input),
+                (target.load)(&input),
+                "{} load",
+                target.id
+            );
             for path in ["references/a.md", "../x", "/etc/passwd", "SKILL.md"] {
                 let input = ReadInput {
                     name,
@@ -210,7 +230,12 @@ pub fn targets(data: &[u8]) {
                     mode: None,
                     cx: &cx,
                 };
-                assert_eq!((target.read)(&input), (target.read)(&input), "{} read", target.id);
+                assert_eq!(
+                    (target.read)(&input),
+                    (target.read)(&input),
+                    "{} read",
+                    target.id
+                );
             }
         }
     }
@@ -235,18 +260,31 @@ pub fn unpack(data: &[u8]) {
     std::fs::create_dir_all(&dir).expect("the destination");
     let written = unpack::extract(&mut reader, &plan, &dir, limits);
     if let Ok(bytes) = written {
-        assert!(bytes <= limits.max_size, "wrote {bytes} bytes past the limit");
+        assert!(
+            bytes <= limits.max_size,
+            "wrote {bytes} bytes past the limit"
+        );
     }
     // Nothing lands outside the folder given.
     let outside: Vec<String> = std::fs::read_dir(root.path())
         .expect("the temporary folder")
-        .map(|e| e.expect("an entry").file_name().to_string_lossy().into_owned())
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
         .filter(|n| n != "into")
         .collect();
     assert!(outside.is_empty(), "wrote {outside:?} outside");
     let beside: Vec<String> = std::fs::read_dir(root.path().join("into"))
         .expect("the destination's parent")
-        .map(|e| e.expect("an entry").file_name().to_string_lossy().into_owned())
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
         .filter(|n| n != "skill")
         .collect();
     assert!(beside.is_empty(), "wrote {beside:?} beside the destination");

@@ -11,8 +11,8 @@ use crate::hash;
 use crate::lint;
 use crate::package::{self, Contents, Options, Problem, format_size};
 use crate::paths;
-use crate::report::{self, escape};
 use crate::report::lint::plural;
+use crate::report::{self, escape};
 
 pub fn run(args: &PackageArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<Outcome> {
     let cwd = std::env::current_dir().map_err(Error::WorkingDirectory)?;

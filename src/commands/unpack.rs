@@ -14,8 +14,8 @@ use crate::package::archive::Reader;
 use crate::package::unpack::{self, Limits};
 use crate::package::{Problem, format_size};
 use crate::paths;
-use crate::report::{self, escape};
 use crate::report::lint::plural;
+use crate::report::{self, escape};
 
 pub fn run(args: &UnpackArgs, out: &mut dyn Write) -> Result<Outcome> {
     let cwd = std::env::current_dir().map_err(Error::WorkingDirectory)?;

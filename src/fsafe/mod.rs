@@ -477,7 +477,7 @@ mod tests {
         ));
         assert!(read_anywhere(&t.path().join("two"), 10, Links::Allow).is_ok());
         assert!(matches!(
-            read_anywhere(&Path::new("/dev/null"), 10, Links::Allow),
+            read_anywhere(Path::new("/dev/null"), 10, Links::Allow),
             Err(Refusal::NotRegular("character device"))
         ));
     }

@@ -72,14 +72,26 @@ pub enum Event<'a> {
         is_dir: bool,
     },
     /// A symlink to a folder that holds it: not followed.
-    Loop { link: &'a Path, ancestor: &'a Path },
+    Loop {
+        link: &'a Path,
+        ancestor: &'a Path,
+    },
     /// A symlink that cannot be resolved (dangling, or resolving through itself).
-    Broken { link: &'a Path, error: &'a io::Error },
+    Broken {
+        link: &'a Path,
+        error: &'a io::Error,
+    },
     /// A folder that cannot be listed.
-    Unreadable { path: &'a Path, error: &'a io::Error },
+    Unreadable {
+        path: &'a Path,
+        error: &'a io::Error,
+    },
     /// An ignore file that was not read (not a regular file, too large…): its patterns are
     /// not applied.
-    IgnoreFile { path: &'a Path, refusal: &'a Refusal },
+    IgnoreFile {
+        path: &'a Path,
+        refusal: &'a Refusal,
+    },
 }
 
 /// What the visitor wants next.
@@ -110,7 +122,10 @@ pub fn walk(root: &Path, options: WalkOptions<'_>, visit: &mut dyn FnMut(Event<'
     let real = match fs::canonicalize(root) {
         Ok(real) => real,
         Err(error) => {
-            visit(Event::Unreadable { path: root, error: &error });
+            visit(Event::Unreadable {
+                path: root,
+                error: &error,
+            });
             return;
         }
     };
@@ -247,7 +262,10 @@ fn open(
     let listing = match fs::read_dir(path) {
         Ok(listing) => listing,
         Err(error) => {
-            visit(Event::Unreadable { path, error: &error });
+            visit(Event::Unreadable {
+                path,
+                error: &error,
+            });
             return None;
         }
     };
@@ -257,7 +275,10 @@ fn open(
         let entry = match entry {
             Ok(entry) => entry,
             Err(error) => {
-                visit(Event::Unreadable { path, error: &error });
+                visit(Event::Unreadable {
+                    path,
+                    error: &error,
+                });
                 continue;
             }
         };

@@ -194,7 +194,8 @@ impl SkillProvider for FsProvider {
                 return Flow::Continue;
             };
             if entry.is_dir() {
-                let skipped = entry.depth > 0 && SKIPPED_DIRS.iter().any(|d| entry.file_name() == *d);
+                let skipped =
+                    entry.depth > 0 && SKIPPED_DIRS.iter().any(|d| entry.file_name() == *d);
                 return if skipped { Flow::Skip } else { Flow::Continue };
             }
             if !entry.is_file() {
@@ -342,7 +343,12 @@ impl Discovery<'_> {
                     path: root.path.clone(),
                 });
             };
-            self.load(dir.to_path_buf(), path.clone(), &origin(dir.to_path_buf()), dir);
+            self.load(
+                dir.to_path_buf(),
+                path.clone(),
+                &origin(dir.to_path_buf()),
+                dir,
+            );
             return Ok(());
         }
         fs::read_dir(&path).map_err(|e| Error::unreadable(&root.path, e))?;
@@ -402,8 +408,7 @@ impl Discovery<'_> {
                         under_skills_dir.push(path.clone());
                     }
                     // A depth the root's owner fixed is how that runtime searches, not a bound.
-                    if fixed_depth.is_none() && entry.depth == max_depth && has_subdirectory(path)
-                    {
+                    if fixed_depth.is_none() && entry.depth == max_depth && has_subdirectory(path) {
                         depth_limited.push(path.clone());
                     }
                 }
@@ -438,20 +443,22 @@ impl Discovery<'_> {
                     path: link.to_path_buf(),
                     message: format!("symlink loop back to {}; not followed", ancestor.display()),
                 }),
-                Event::Broken { link, error } => notes.push(if error.kind() == io::ErrorKind::NotFound {
-                    Note {
-                        kind: NoteKind::BrokenSymlink,
-                        path: link.to_path_buf(),
-                        message: "symlink points at nothing".to_owned(),
-                    }
-                } else {
-                    // ELOOP: the link resolves through itself.
-                    Note {
-                        kind: NoteKind::SymlinkLoop,
-                        path: link.to_path_buf(),
-                        message: format!("symlink cannot be resolved ({error}); not followed"),
-                    }
-                }),
+                Event::Broken { link, error } => {
+                    notes.push(if error.kind() == io::ErrorKind::NotFound {
+                        Note {
+                            kind: NoteKind::BrokenSymlink,
+                            path: link.to_path_buf(),
+                            message: "symlink points at nothing".to_owned(),
+                        }
+                    } else {
+                        // ELOOP: the link resolves through itself.
+                        Note {
+                            kind: NoteKind::SymlinkLoop,
+                            path: link.to_path_buf(),
+                            message: format!("symlink cannot be resolved ({error}); not followed"),
+                        }
+                    })
+                }
                 Event::Unreadable { path, error } => notes.push(Note {
                     kind: NoteKind::Unreadable,
                     path: path.to_path_buf(),

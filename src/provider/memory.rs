@@ -122,7 +122,13 @@ impl SkillProvider for MemoryProvider {
             path: shown.clone(),
         })?;
         let size = content.len() as u64;
-        resource::read_text(content.as_slice(), &shown, lines, self.max_resource_bytes, size)
+        resource::read_text(
+            content.as_slice(),
+            &shown,
+            lines,
+            self.max_resource_bytes,
+            size,
+        )
     }
 }
 

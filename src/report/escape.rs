@@ -67,7 +67,10 @@ mod tests {
     #[test]
     fn control_characters_are_written_out() {
         assert_eq!(text("a\x1b[2Jb\n\tc"), "a\\x1b[2Jb\n\tc");
-        assert_eq!(text("\x1b]8;;http://x\x07link"), "\\x1b]8;;http://x\\x07link");
+        assert_eq!(
+            text("\x1b]8;;http://x\x07link"),
+            "\\x1b]8;;http://x\\x07link"
+        );
         assert_eq!(text("csi\u{9b}31m"), "csi\\u{9b}31m");
         assert_eq!(text("del\x7f"), "del\\x7f");
         assert_eq!(inline("a\nb\rc\td"), "a\\x0ab\\x0dc\\x09d");

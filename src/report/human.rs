@@ -54,7 +54,9 @@ impl Window {
 
     /// The index of the line holding `offset`.
     fn line_of(&self, offset: usize) -> usize {
-        self.starts.partition_point(|&s| s <= offset).saturating_sub(1)
+        self.starts
+            .partition_point(|&s| s <= offset)
+            .saturating_sub(1)
     }
 }
 
@@ -77,7 +79,8 @@ impl SourceCode for Window {
         let from = self.starts[first];
         let to = self.starts.get(last).copied().unwrap_or(bytes.len());
         let shifted = SourceSpan::new((span.offset() - from).into(), span.len());
-        let inner = bytes[from..to].read_span(&shifted, context_lines_before, context_lines_after)?;
+        let inner =
+            bytes[from..to].read_span(&shifted, context_lines_before, context_lines_after)?;
         Ok(Box::new(MietteSpanContents::new(
             inner.data(),
             SourceSpan::new((inner.span().offset() + from).into(), inner.span().len()),
@@ -158,7 +161,10 @@ pub fn write(
                 None => note.to_owned(),
             });
         }
-        let spanned = f.offset.zip(f.length).zip(sources.get(&f.file, &f.skill_dir));
+        let spanned = f
+            .offset
+            .zip(f.length)
+            .zip(sources.get(&f.file, &f.skill_dir));
         let shown = match spanned {
             Some(((offset, length), source)) => Shown {
                 code: format!("{}({})", f.rule, f.name),
@@ -182,11 +188,7 @@ pub fn write(
             },
             None => Shown {
                 code: format!("{}({})", f.rule, f.name),
-                message: format!(
-                    "{}: {}",
-                    escape::inline(&f.path),
-                    escape::text(&f.message)
-                ),
+                message: format!("{}: {}", escape::inline(&f.path), escape::text(&f.message)),
                 severity: f.severity,
                 help,
                 label: None,
@@ -202,4 +204,3 @@ pub fn write(
     }
     writeln!(out, "{}", report.summary.line()).map_err(Error::Output)
 }
-

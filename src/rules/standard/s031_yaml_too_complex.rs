@@ -85,7 +85,10 @@ mod tests {
 
     #[test]
     fn deep_flow_nesting_is_reported_where_it_passes_the_limit() {
-        let text = format!("---\nname: x\ndescription: d\nx: {}\n---\n", "[".repeat(200));
+        let text = format!(
+            "---\nname: x\ndescription: d\nx: {}\n---\n",
+            "[".repeat(200)
+        );
         let found = check(&RULE, "x", &text);
         assert_eq!(found.len(), 1);
         let at = text.find('[').unwrap() + 128;
