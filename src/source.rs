@@ -82,6 +82,20 @@ impl LineIndex {
             }
         }
         let mut marks = vec![(0, 0)];
+        if std::str::from_utf8(bytes).is_ok() {
+            // Valid UTF-8: every byte that is not a continuation byte starts a character.
+            let (mut at, mut chars) = (0usize, 0usize);
+            while at + MARK_EVERY < bytes.len() {
+                let mut next = at + MARK_EVERY;
+                while next < bytes.len() && bytes[next] & 0xC0 == 0x80 {
+                    next += 1;
+                }
+                chars += bytes[at..next].iter().filter(|&&b| b & 0xC0 != 0x80).count();
+                marks.push((next, chars));
+                at = next;
+            }
+            return Self { starts, marks };
+        }
         let (mut at, mut chars) = (0usize, 0usize);
         for chunk in bytes.utf8_chunks() {
             for c in chunk.valid().chars() {
@@ -396,12 +410,14 @@ mod tests {
                 String::from_utf8_lossy(&before[start..]).chars().count() + 1,
             )
         };
-        let mut text = "é\u{1F600}a\r\nb\rc\n".repeat(40).into_bytes();
-        text.extend(b"\xff\xfe\xe2\x82x".repeat(100));
-        text.extend("ü".repeat(300).as_bytes());
-        let s = Source::new(text.clone());
-        for offset in 0..=text.len() {
-            assert_eq!(s.line_col(offset), slow(&text, offset), "offset {offset}");
+        let valid = "é\u{1F600}a\r\nb\rc\n".repeat(40) + &"ü".repeat(300);
+        let mut invalid = valid.clone().into_bytes();
+        invalid.extend(b"\xff\xfe\xe2\x82x".repeat(100));
+        for text in [valid.into_bytes(), invalid] {
+            let s = Source::new(text.clone());
+            for offset in 0..=text.len() {
+                assert_eq!(s.line_col(offset), slow(&text, offset), "offset {offset}");
+            }
         }
     }
 

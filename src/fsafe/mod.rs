@@ -91,6 +91,8 @@ pub enum Links {
 pub struct Jail {
     /// Canonical: symlinks resolved.
     root: PathBuf,
+    /// As given, for resolving paths under it with one look-up per name below it.
+    given: PathBuf,
 }
 
 impl Jail {
@@ -98,6 +100,7 @@ impl Jail {
     pub fn new(root: &Path) -> io::Result<Self> {
         Ok(Self {
             root: fs::canonicalize(root)?,
+            given: root.to_path_buf(),
         })
     }
 
@@ -113,6 +116,9 @@ impl Jail {
 
     /// `path` with every symlink resolved, when it stays inside the jail.
     pub fn resolve(&self, path: &Path) -> Result<PathBuf, Refusal> {
+        if let Some(resolved) = self.plain_below(path) {
+            return Ok(resolved);
+        }
         let target = fs::canonicalize(path).map_err(Refusal::from_io)?;
         if self.contains(&target) {
             Ok(target)
@@ -122,6 +128,25 @@ impl Jail {
                 target,
             })
         }
+    }
+
+    /// The resolved form of a path under the folder as given whose names below it are all
+    /// plain and none a symlink: the canonical root joined with them, found with one `lstat` per
+    /// name (resolving the whole path again would look up every folder above too). `None` when
+    /// this shortcut does not apply.
+    fn plain_below(&self, path: &Path) -> Option<PathBuf> {
+        let rel = path.strip_prefix(&self.given).ok()?;
+        let mut at = self.root.clone();
+        for part in rel.components() {
+            let Component::Normal(name) = part else {
+                return None;
+            };
+            at.push(name);
+            if fs::symlink_metadata(&at).ok()?.file_type().is_symlink() {
+                return None;
+            }
+        }
+        Some(at)
     }
 
     /// Opens a regular file inside the jail for reading.
