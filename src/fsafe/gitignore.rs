@@ -56,10 +56,20 @@ pub(super) struct Stack {
 pub(super) type Report<'a> = &'a mut dyn FnMut(PathBuf, Refusal);
 
 impl Stack {
-    /// The layers of every folder above `root` (canonical) and of `root` itself.
+    /// The layers of `root` (canonical) and the folders above it, from the nearest repository
+    /// root down: folders above that never count, and outside a repository none do.
     pub fn new(root: &Path, report: Report<'_>) -> Self {
         let mut stack = Self::default();
-        let mut chain: Vec<&Path> = root.ancestors().collect();
+        let is_repository = |dir: &Path| {
+            [".git", ".jj"]
+                .iter()
+                .any(|name| std::fs::symlink_metadata(dir.join(name)).is_ok())
+        };
+        let Some(top) = root.ancestors().find(|dir| is_repository(dir)) else {
+            return stack;
+        };
+        let mut chain: Vec<&Path> = root.ancestors().take_while(|d| *d != top).collect();
+        chain.push(top);
         chain.reverse();
         for dir in chain {
             stack.push(dir, Present::look(dir), report);

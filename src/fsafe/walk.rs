@@ -119,7 +119,12 @@ struct Frame {
 
 /// Walks `root` (a folder), calling `visit` for the root, then for everything below it.
 pub fn walk(root: &Path, options: WalkOptions<'_>, visit: &mut dyn FnMut(Event<'_>) -> Flow) {
-    let real = match fs::canonicalize(root) {
+    let resolved = if root == options.jail.given {
+        Ok(options.jail.root.clone())
+    } else {
+        fs::canonicalize(root)
+    };
+    let real = match resolved {
         Ok(real) => real,
         Err(error) => {
             visit(Event::Unreadable {

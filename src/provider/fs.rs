@@ -343,11 +343,12 @@ impl Discovery<'_> {
                     path: root.path.clone(),
                 });
             };
+            let jail = Jail::new(dir).map_err(|e| Error::unreadable(&root.path, e))?;
             self.load(
                 dir.to_path_buf(),
                 path.clone(),
                 &origin(dir.to_path_buf()),
-                dir,
+                &jail,
             );
             return Ok(());
         }
@@ -562,16 +563,19 @@ impl Discovery<'_> {
                     file
                 }
             };
-            let jail = candidate.jail.unwrap_or_else(|| root.to_path_buf());
-            self.load(dir, file, origin, &jail);
+            match candidate.jail.map(|target| Jail::new(&target)) {
+                None => self.load(dir, file, origin, &jail),
+                Some(Ok(own)) => self.load(dir, file, origin, &own),
+                Some(Err(err)) => self.refuse(NoteKind::Unreadable, &dir, &file, err.to_string()),
+            }
         }
     }
 
     /// Reads and parses one skill file, recording instead of failing. The file must resolve
     /// inside `jail` (the root, or the folder of a symlinked skill).
-    fn load(&mut self, dir: PathBuf, skill_md: PathBuf, origin: &Origin, jail: &Path) {
-        let canonical = match fs::canonicalize(&skill_md) {
-            Ok(path) => path,
+    fn load(&mut self, dir: PathBuf, skill_md: PathBuf, origin: &Origin, jail: &Jail) {
+        let canonical = match jail.resolve(&skill_md) {
+            Ok(path) | Err(Refusal::Outside { target: path, .. }) => path,
             Err(err) => {
                 self.refuse(NoteKind::Unreadable, &dir, &skill_md, err.to_string());
                 return;
@@ -585,13 +589,6 @@ impl Discovery<'_> {
             );
             return;
         }
-        let jail = match Jail::new(jail) {
-            Ok(jail) => jail,
-            Err(err) => {
-                self.refuse(NoteKind::Unreadable, &dir, &skill_md, err.to_string());
-                return;
-            }
-        };
         let is_link = fs::symlink_metadata(&skill_md).is_ok_and(|m| m.file_type().is_symlink());
         if is_link && jail.contains(&canonical) {
             self.note(
