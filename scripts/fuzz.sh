@@ -10,7 +10,8 @@
 # Seeds come from the fixtures; findings go to target/fuzz/TARGET/default/{crashes,hangs}. A kept
 # finding is replayed by `cargo test --test fuzz_regressions` from then on. At the end of a run
 # AFL++ prints its statistics; the run time and exec count are in
-# target/fuzz/TARGET/default/fuzzer_stats (run_time, execs_done).
+# target/fuzz/TARGET/default/fuzzer_stats (run_time, execs_done). FUZZ_NO_BUILD=1 fuzzes the
+# binaries already built (to keep editing the code while a campaign runs).
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 work="$repo/target/fuzz"
@@ -35,7 +36,7 @@ seeds() {
             ;;
         unpack)
             local bin="$repo/target/release/skills"
-            cargo build --release --quiet --manifest-path "$repo/Cargo.toml"
+            [ -n "${FUZZ_NO_BUILD:-}" ] || cargo build --release --quiet --manifest-path "$repo/Cargo.toml"
             for skill in code-review data-analysis; do
                 (cd "$work" && "$bin" package "$repo/fixtures/skills/$skill" --out "$dir" --force >/dev/null)
             done
@@ -45,7 +46,7 @@ seeds() {
 
 run() {
     local target="$1" seconds="${2:-1800}"
-    (cd "$repo/fuzz" && cargo afl build --release --quiet)
+    [ -n "${FUZZ_NO_BUILD:-}" ] || (cd "$repo/fuzz" && cargo afl build --release --quiet)
     seeds "$target"
     mkdir -p "$work/$target"
     # The machine's core dumps go to a pipe, and CPU scaling is not ours to change: say so to

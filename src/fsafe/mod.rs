@@ -116,7 +116,7 @@ impl Jail {
 
     /// `path` with every symlink resolved, when it stays inside the jail.
     pub fn resolve(&self, path: &Path) -> Result<PathBuf, Refusal> {
-        if let Some(resolved) = self.plain_below(path) {
+        if let Some((resolved, _)) = self.plain_below(path) {
             return Ok(resolved);
         }
         let target = fs::canonicalize(path).map_err(Refusal::from_io)?;
@@ -134,24 +134,31 @@ impl Jail {
     /// plain and none a symlink: the canonical root joined with them, found with one `lstat` per
     /// name (resolving the whole path again would look up every folder above too). `None` when
     /// this shortcut does not apply.
-    fn plain_below(&self, path: &Path) -> Option<PathBuf> {
+    fn plain_below(&self, path: &Path) -> Option<(PathBuf, Option<Metadata>)> {
         let rel = path.strip_prefix(&self.given).ok()?;
         let mut at = self.root.clone();
+        let mut last = None;
         for part in rel.components() {
             let Component::Normal(name) = part else {
                 return None;
             };
             at.push(name);
-            if fs::symlink_metadata(&at).ok()?.file_type().is_symlink() {
+            let meta = fs::symlink_metadata(&at).ok()?;
+            if meta.file_type().is_symlink() {
                 return None;
             }
+            last = Some(meta);
         }
-        Some(at)
+        Some((at, last))
     }
 
     /// Opens a regular file inside the jail for reading.
     pub fn open(&self, path: &Path, links: Links) -> Result<Opened, Refusal> {
-        open_resolved(&self.resolve(path)?, links)
+        match self.plain_below(path) {
+            // The `lstat` of the last name is the check before the open.
+            Some((resolved, Some(meta))) => open_checked(&resolved, meta, links),
+            _ => open_resolved(&self.resolve(path)?, links),
+        }
     }
 
     /// The whole file, refused when it is larger than `cap` bytes (checked before reading, and
@@ -229,6 +236,11 @@ pub fn read_head(reader: impl Read, hint: u64, cap: u64) -> io::Result<(Vec<u8>,
 /// open, opened without blocking or following a link, and checked again on the handle.
 fn open_resolved(resolved: &Path, links: Links) -> Result<Opened, Refusal> {
     let before = fs::symlink_metadata(resolved).map_err(Refusal::from_io)?;
+    open_checked(resolved, before, links)
+}
+
+/// [`open_resolved`] with the `lstat` of `resolved` already taken.
+fn open_checked(resolved: &Path, before: Metadata, links: Links) -> Result<Opened, Refusal> {
     check_regular(&before, links)?;
     let file = open_options().open(resolved).map_err(|e| {
         if is_symlink_error(&e) {
