@@ -3,7 +3,7 @@
 //! before, and every byte outside the edited spans is kept.
 
 use std::borrow::Cow;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
 use crate::frontmatter::{self, FrontmatterState, Yaml};
@@ -85,16 +85,33 @@ pub fn plan(findings: &[Finding], read: impl Fn(&Path) -> Option<Vec<u8>>) -> Ve
     for (path, findings) in by_file {
         let Some(before) = read(path) else { continue };
         let mut edits: Vec<&Edit> = Vec::new();
+        // The spans taken so far, by start: they never overlap, so an edit can only overlap the
+        // nearest one on each side (one look-up each, however many edits a fix has).
+        let mut taken: BTreeSet<(usize, usize)> = BTreeSet::new();
         let mut applied = Vec::new();
         for f in findings {
             let Some(fix) = &f.fix else { continue };
-            let fits = fix.edits.iter().all(|e| {
-                e.span.start <= e.span.end
-                    && e.span.end <= before.len()
-                    && edits.iter().all(|o| !overlaps(o, e))
-            });
+            let clashes = |e: &Edit| {
+                let span = (e.span.start, e.span.end);
+                let before_it = taken.range(..=(e.span.start, usize::MAX)).next_back();
+                let after_it = taken.range((e.span.start, 0)..).next();
+                before_it
+                    .into_iter()
+                    .chain(after_it)
+                    .any(|&(start, end)| overlaps_spans((start, end), span))
+            };
+            // A fix's own edits must not overlap each other either.
+            let mut own: Vec<(usize, usize)> =
+                fix.edits.iter().map(|e| (e.span.start, e.span.end)).collect();
+            own.sort_unstable();
+            let disjoint = own.windows(2).all(|w| !overlaps_spans(w[0], w[1]));
+            let fits = disjoint
+                && fix.edits.iter().all(|e| {
+                    e.span.start <= e.span.end && e.span.end <= before.len() && !clashes(e)
+                });
             if fits {
                 edits.extend(&fix.edits);
+                taken.extend(fix.edits.iter().map(|e| (e.span.start, e.span.end)));
                 applied.push((f.rule.id, fix.description.clone()));
             }
         }
@@ -116,10 +133,14 @@ pub fn plan(findings: &[Finding], read: impl Fn(&Path) -> Option<Vec<u8>>) -> Ve
     plans
 }
 
+#[cfg(test)]
 fn overlaps(a: &Edit, b: &Edit) -> bool {
+    overlaps_spans((a.span.start, a.span.end), (b.span.start, b.span.end))
+}
+
+fn overlaps_spans(a: (usize, usize), b: (usize, usize)) -> bool {
     // Two insertions at one point would be ambiguous; edits that merely touch are fine.
-    (a.span.start < b.span.end && b.span.start < a.span.end)
-        || (a.span.start == b.span.start && (a.span.is_empty() || b.span.is_empty()))
+    (a.0 < b.1 && b.0 < a.1) || (a.0 == b.0 && (a.0 == a.1 || b.0 == b.1))
 }
 
 fn apply(before: &[u8], edits: &[&Edit]) -> Vec<u8> {

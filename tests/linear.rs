@@ -1,6 +1,6 @@
 //! Every command finishes in time linear in its input, on the inputs that used to be quadratic:
 //! deep and unclosed YAML flow nesting, thousands of duplicate keys (S028, and the lint report
-//! placing each finding), many skills. Each command runs on an input and on one 8 times larger;
+//! placing each finding), a fix with an edit on every line, many skills. Each command runs on an input and on one 8 times larger;
 //! linear work takes about 8 times as long, quadratic 64 times. The check allows 24 times, takes
 //! the best of two runs, and passes any large run under a second (start-up time dominates
 //! there), so a busy 2-core machine does not make it fail; a quadratic step still does.
@@ -115,6 +115,29 @@ fn duplicate_keys() {
         4_000,
         |n| one(&"a: 1\n".repeat(n)),
         ON_ONE_SKILL,
+    );
+}
+
+/// A fix with an edit on every line (CRLF line endings): planning the edits and showing the
+/// diff once took time in the square of the number of lines.
+#[test]
+fn an_edit_on_every_line() {
+    linear(
+        "CRLF lines",
+        5_000,
+        |n| {
+            vec![(
+                "pdf-processing".to_owned(),
+                format!(
+                    "---\r\nname: pdf-processing\r\ndescription: {DESCRIPTION}\r\n---\r\n{}",
+                    "line\r\n".repeat(n)
+                ),
+            )]
+        },
+        &[
+            &["lint", "skills"],
+            &["lint", "skills", "--fix", "--dry-run"],
+        ],
     );
 }
 
