@@ -148,7 +148,7 @@ fn an_edit_on_every_line() {
 fn many_skills() {
     linear(
         "many skills",
-        60,
+        250,
         |n| {
             (0..n)
                 .map(|i| {

@@ -528,7 +528,12 @@ impl Discovery<'_> {
             );
         }
         for dir in under_skills_dir {
-            if !candidates.keys().any(|skill| skill.starts_with(&dir)) {
+            // Skill folders at or below `dir` sort right after it: one look-up, not a scan.
+            let holds_a_skill = candidates
+                .range(dir.clone()..)
+                .next()
+                .is_some_and(|(skill, _)| skill.starts_with(&dir));
+            if !holds_a_skill {
                 self.note(
                     NoteKind::MissingSkillMd,
                     &dir,
