@@ -101,8 +101,11 @@ pub fn plan(findings: &[Finding], read: impl Fn(&Path) -> Option<Vec<u8>>) -> Ve
                     .any(|&(start, end)| overlaps_spans((start, end), span))
             };
             // A fix's own edits must not overlap each other either.
-            let mut own: Vec<(usize, usize)> =
-                fix.edits.iter().map(|e| (e.span.start, e.span.end)).collect();
+            let mut own: Vec<(usize, usize)> = fix
+                .edits
+                .iter()
+                .map(|e| (e.span.start, e.span.end))
+                .collect();
             own.sort_unstable();
             let disjoint = own.windows(2).all(|w| !overlaps_spans(w[0], w[1]));
             let fits = disjoint

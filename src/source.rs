@@ -90,7 +90,10 @@ impl LineIndex {
                 while next < bytes.len() && bytes[next] & 0xC0 == 0x80 {
                     next += 1;
                 }
-                chars += bytes[at..next].iter().filter(|&&b| b & 0xC0 != 0x80).count();
+                chars += bytes[at..next]
+                    .iter()
+                    .filter(|&&b| b & 0xC0 != 0x80)
+                    .count();
                 marks.push((next, chars));
                 at = next;
             }
