@@ -14,6 +14,8 @@ pub const DEFAULT_MAX_RESOURCE_BYTES: usize = 256 * 1024;
 pub const DEFAULT_MAX_RESOURCES: usize = 1000;
 /// A NUL byte in this many leading bytes marks a file as binary.
 const SNIFF_BYTES: usize = 8 * 1024;
+/// How far into a file a read looks for the first line of a range, in multiples of the cap.
+const SKIP_FACTOR: u64 = 64;
 
 /// Lines `start..=end`, 1-based; no `end` means to the end of the file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -219,6 +221,7 @@ pub fn read_text(
     }
 
     let mut out: Vec<u8> = Vec::new();
+    let skip_limit = (max_bytes as u64).max(SNIFF_BYTES as u64) * SKIP_FACTOR;
     // Bytes of the file before the selection, and whether the cap cut it.
     let mut before = 0u64;
     let mut cut = false;
@@ -243,6 +246,18 @@ pub fn read_text(
                 out.push(byte);
             } else {
                 before += 1;
+                if before > skip_limit {
+                    return Err(ResourceError::Io {
+                        path: path.to_owned(),
+                        source: io::Error::new(
+                            io::ErrorKind::FileTooLarge,
+                            format!(
+                                "line {} is more than {skip_limit} bytes into the file; reads stop there",
+                                range.start
+                            ),
+                        ),
+                    });
+                }
             }
             ended_on_newline = byte == b'\n';
             if ended_on_newline {
@@ -420,6 +435,16 @@ mod tests {
         let r = read(data.as_bytes(), None, 5).unwrap();
         assert_eq!(r.text, "éé");
         assert_eq!(r.truncated.unwrap().shown_bytes, 4);
+    }
+
+    /// Looking for a range's first line stops too: a range far into a huge file is refused
+    /// instead of scanned for.
+    #[test]
+    fn looking_for_a_far_range_stops() {
+        let data = "x\n".repeat(400_000);
+        let err = read(data.as_bytes(), Some("390000:"), 100).unwrap_err();
+        assert!(err.to_string().contains("reads stop there"), "{err}");
+        assert!(read(data.as_bytes(), Some("390000:"), 20_000).is_ok());
     }
 
     #[test]
