@@ -1,5 +1,6 @@
-//! Cleaning up after SIGINT and SIGTERM: a command that writes a temporary folder (`unpack`
-//! extracting an archive, `new` staging a scaffold) registers it, and if the process is
+//! Cleaning up after SIGINT and SIGTERM: a command that writes a temporary folder or file
+//! (`unpack` extracting an archive, `new` staging a scaffold, `package` writing the archive)
+//! registers it, and if the process is
 //! interrupted the folder is removed before it exits (130 for SIGINT, 143 for SIGTERM, as a
 //! shell reports them). The one module that uses `signal-hook`.
 
@@ -25,7 +26,8 @@ impl Drop for Cleanup {
     }
 }
 
-/// Removes `path` (a folder) if a SIGINT or SIGTERM arrives before the returned guard drops.
+/// Removes `path` (a folder or a file) if a SIGINT or SIGTERM arrives before the returned guard
+/// drops.
 pub fn remove_on_signal(path: &Path) -> Cleanup {
     install();
     PENDING
@@ -41,7 +43,9 @@ pub fn remove_on_signal(path: &Path) -> Cleanup {
 fn remove_pending() {
     let pending = std::mem::take(&mut *PENDING.lock().unwrap_or_else(PoisonError::into_inner));
     for path in pending.iter().rev() {
-        let _ = std::fs::remove_dir_all(path);
+        if std::fs::remove_dir_all(path).is_err() {
+            let _ = std::fs::remove_file(path);
+        }
     }
 }
 

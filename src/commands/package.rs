@@ -174,6 +174,7 @@ fn write_atomically(path: &Path, bytes: &[u8], replace: bool) -> Result<()> {
         .prefix(".skills-package-")
         .tempfile_in(dir)
         .map_err(fail)?;
+    let _cleanup = crate::interrupt::remove_on_signal(tmp.path());
     tmp.write_all(bytes).map_err(fail)?;
     tmp.as_file().sync_all().map_err(fail)?;
     set_readable(tmp.as_file()).map_err(fail)?;
