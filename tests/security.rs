@@ -275,7 +275,8 @@ fn a_hard_link_out_of_the_skill_is_not_read() {
 }
 
 /// Row 11: ESC, OSC and C1 bytes from a description, a name or a folder name are written out
-/// visibly in human `lint` (with or without colour), `--format github` and `list`.
+/// visibly in human `lint` (with or without colour), `--format github`, `list`, `tokens` and
+/// `new`.
 #[test]
 fn control_bytes_never_reach_the_terminal() {
     let t = tempfile::tempdir().unwrap();
@@ -288,6 +289,7 @@ fn control_bytes_never_reach_the_terminal() {
         &["lint", ".", "--color", "always"],
         &["lint", ".", "--format", "github"],
         &["list", "."],
+        &["tokens", "."],
     ] {
         let (_, stdout, stderr) = run(t.path(), args, limit);
         for (stream, bytes) in [("stdout", stdout.as_slice()), ("stderr", stderr.as_bytes())] {

@@ -84,10 +84,10 @@ pub fn write_table(report: &ListReport, out: &mut dyn Write, err: &mut dyn Write
     if !report.skills.is_empty() {
         let rows = report.skills.iter().map(|s| {
             vec![
-                escape::inline(&s.name).into_owned(),
+                s.name.clone(),
                 s.scope.as_str().to_owned(),
-                escape::inline(&s.path).into_owned(),
-                escape::inline(&s.status_text()).into_owned(),
+                s.path.clone(),
+                s.status_text(),
             ]
         });
         write_text(
