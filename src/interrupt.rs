@@ -5,7 +5,7 @@
 //! shell reports them). The one module that uses `signal-hook`.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, OnceLock, PoisonError};
+use std::sync::{Mutex, PoisonError};
 
 /// Folders to remove if the process is interrupted.
 static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
@@ -51,7 +51,7 @@ fn remove_pending() {
 
 #[cfg(unix)]
 fn install() {
-    static INSTALLED: OnceLock<bool> = OnceLock::new();
+    static INSTALLED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     INSTALLED.get_or_init(|| {
         use signal_hook::consts::{SIGINT, SIGTERM};
         let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
