@@ -75,13 +75,20 @@ fn values(fields: &[Field]) -> Vec<(&str, &skills::frontmatter::Value)> {
 }
 
 /// The keys the author wrote at the start of a line of the frontmatter (`key:` then a blank or
-/// the end of the line).
+/// the end of the line), when nothing else can start a line there: no flow collection, block
+/// scalar, quote or document marker anywhere in the block (else a line that looks like a key may
+/// be inside a value).
 fn written_keys(subject: &Skill) -> Vec<String> {
     let Some(fm) = subject.document.frontmatter() else {
         return Vec::new();
     };
     let text =
         String::from_utf8_lossy(&subject.source.bytes()[fm.yaml.start..fm.yaml.end]).into_owned();
+    if text.contains(['[', '{', '|', '>', '"', '\'', '\\', '&', '*', '!', '?'])
+        || text.contains("---")
+    {
+        return Vec::new();
+    }
     text.lines()
         .filter_map(|line| {
             let key_len = line
