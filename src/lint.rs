@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use crate::parallel;
+use crate::provider::UnreadableSkill;
 use crate::rules::{self, Check, Finding, Rule, SetContext, Settings, Severity, SkillContext};
 use crate::skill::Skill;
 use crate::targets::Target;
@@ -68,6 +69,15 @@ fn could_exceed(skill: &Skill, options: &LintOptions) -> bool {
 /// Runs every enabled rule over `skills` and returns the findings that survive suppression,
 /// sorted by file, position and rule.
 pub fn lint(skills: &[Skill], options: &LintOptions) -> Vec<Finding> {
+    lint_discovered(skills, &[], options)
+}
+
+/// [`lint`], with the skill files discovery found and could not read (reported by S030).
+pub fn lint_discovered(
+    skills: &[Skill],
+    unreadable: &[UnreadableSkill],
+    options: &LintOptions,
+) -> Vec<Finding> {
     // The token tables may still be loading on another core (`tokens::preload`), so the rule
     // that needs them runs over the skills after the others have: the workers are not left
     // waiting while other checks remain. The findings are sorted below, so the order of the
@@ -103,6 +113,7 @@ pub fn lint(skills: &[Skill], options: &LintOptions) -> Vec<Finding> {
 
     let set = SetContext {
         skills,
+        unreadable,
         targets: &options.targets,
         settings: &options.settings,
     };

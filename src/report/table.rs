@@ -8,7 +8,8 @@ const STYLE: TableStyle =
     TableStyle::new().header_separator(comfy_table::LineStyle::none().fill('─').junction('─'));
 
 /// A table with a header row; columns wrap to the terminal width when there is a terminal.
-/// Trailing padding is trimmed from every line.
+/// Trailing padding is trimmed from every line; control characters in cells are written out
+/// ([`super::escape::inline`]).
 pub fn render(header: &[&str], rows: impl IntoIterator<Item = Vec<String>>) -> String {
     render_aligned(header, &[], rows)
 }
@@ -25,7 +26,12 @@ pub fn render_aligned(
         .set_content_arrangement(ContentArrangement::Dynamic)
         .set_header(header.iter().copied());
     for row in rows {
-        table.add_row(row);
+        // Cells hold names and paths from skills: no control character reaches the terminal.
+        table.add_row(
+            row.iter()
+                .map(|cell| super::escape::inline(cell).into_owned())
+                .collect::<Vec<_>>(),
+        );
     }
     for &index in right {
         if let Some(column) = table.column_mut(index) {

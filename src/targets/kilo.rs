@@ -264,11 +264,17 @@ fn substitute(body: &str, skill: &Skill, untrusted: bool, env: &Env) -> String {
     for r in references(&text, "file", untrusted) {
         out.push_str(&text[last..r.start]);
         let path = &text[r.inner.clone()];
-        let path = match (path.strip_prefix("~/"), &env.home) {
-            (Some(rest), Some(home)) => home.join(rest),
-            _ => skill.dir.join(path),
-        };
-        let read = std::fs::read_to_string(&path).unwrap_or_default();
+        // Inside the skill through its jail; a `~/` path (or one leaving the skill) the way
+        // Kilo reads it, but only a regular file and never more than the cap.
+        let read = match (path.strip_prefix("~/"), &env.home) {
+            (Some(rest), Some(home)) => {
+                crate::fsafe::read_config_text(&home.join(rest), crate::fsafe::CONFIG_CAP)
+            }
+            _ => crate::fsafe::read_skill_text(&skill.dir, path, crate::fsafe::CONFIG_CAP).or_else(
+                || crate::fsafe::read_config_text(&skill.dir.join(path), crate::fsafe::CONFIG_CAP),
+            ),
+        }
+        .unwrap_or_default();
         out.push_str(js_trim(&read));
         last = r.end;
     }

@@ -354,7 +354,9 @@ impl Config {
             Some(path) => user_path(env, path),
             None => state_dir(env).map(|dir| dir.join("openclaw.json")),
         };
-        let Some(text) = path.and_then(|p| std::fs::read_to_string(p).ok()) else {
+        let Some(text) =
+            path.and_then(|p| crate::fsafe::read_config_text(&p, crate::fsafe::CONFIG_CAP))
+        else {
             return Self::default();
         };
         serde_json::from_str::<serde_json::Value>(&relaxed_json(&text))
@@ -1744,9 +1746,9 @@ fn load(input: &LoadInput<'_>) -> Output {
         let path = ws.join("skills").join(input.name).join(SKILL_MD);
         let shown = cx.paths.show(&path);
         let call = Call::with("read", "path", &shown);
-        return match std::fs::read(&path) {
-            Ok(bytes) => serve(call, &bytes, input.earlier_loads, max_bytes),
-            Err(_) => not_found(call, &path, &shown),
+        return match read_file(&path) {
+            Some(bytes) => serve(call, &bytes, input.earlier_loads, max_bytes),
+            None => not_found(call, &path, &shown),
         };
     };
     let shown = location(entry.skill, cx);
@@ -1755,9 +1757,9 @@ fn load(input: &LoadInput<'_>) -> Output {
         // The file in the installed client or where the environment puts it, when there is one.
         let file =
             builtin_file(entry.skill, cx.env).unwrap_or_else(|| entry.skill.skill_md.clone());
-        return match std::fs::read(file) {
-            Ok(bytes) => serve(call, &bytes, input.earlier_loads, max_bytes),
-            Err(_) => tool_error(
+        return match read_file(&file) {
+            Some(bytes) => serve(call, &bytes, input.earlier_loads, max_bytes),
+            None => tool_error(
                 call,
                 &format!(
                     "{} is a skill of the OpenClaw package, which is not found here",
@@ -1835,6 +1837,12 @@ fn read(input: &ReadInput<'_>) -> Output {
     match read_page(&resource.text, size, offset, limit, max_bytes) {
         Ok(text) | Err(text) => Output::tool(call, text),
     }
+}
+
+/// A `SKILL.md` outside the skills found (one the model names by path, or one of the installed
+/// client's own): a regular file only, never through more than one hard link, and at most 4 MiB.
+fn read_file(path: &Path) -> Option<Vec<u8>> {
+    crate::fsafe::read_anywhere(path, 4 << 20, crate::fsafe::Links::Refuse).ok()
 }
 
 #[cfg(test)]

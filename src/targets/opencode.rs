@@ -1010,7 +1010,7 @@ mod permission {
             if seen.contains(&file) {
                 continue;
             }
-            if let Ok(text) = std::fs::read_to_string(&file)
+            if let Some(text) = crate::fsafe::read_config_text(&file, crate::fsafe::CONFIG_CAP)
                 && let Ok(json) = serde_json::from_str::<Json>(&strip_jsonc(&text))
             {
                 merge(&mut merged, json);
