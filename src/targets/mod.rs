@@ -5,6 +5,7 @@
 pub mod builtin;
 pub mod catalog;
 pub mod env;
+pub mod fate;
 pub mod load;
 pub mod text;
 

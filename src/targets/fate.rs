@@ -1,0 +1,230 @@
+//! What becomes of each skill in one runtime: listed, shortened, listed by name only, hidden,
+//! dropped or shadowed. Read off the same admission, collision and render code `skills catalog`
+//! runs ([`super::catalog::known`] and the target's `render`), so `lint`, `why` and `matrix`
+//! can never tell a story the catalog does not.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+use super::Target;
+use super::catalog::{self, Catalog, ChangeKind, Context, Entry};
+use crate::skill::Skill;
+
+/// A skill's fate in one runtime, worst first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum State {
+    /// The runtime does not find it where it looks (`--roots` only).
+    NotFound,
+    /// The runtime skips it (broken, unreadable or not a skill to it), or a budget leaves it out.
+    Dropped,
+    /// A field keeps it from the model on purpose (`disable-model-invocation`, Codex's
+    /// `allow_implicit_invocation: false`, Claude Code's conditional `paths`).
+    Hidden,
+    /// Another skill with the same name wins.
+    Shadowed,
+    /// Listed without any description.
+    NameOnly,
+    /// Listed with part of its description.
+    Shortened,
+    /// Listed in full.
+    Listed,
+}
+
+impl State {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::NotFound => "not-found",
+            Self::Dropped => "dropped",
+            Self::Hidden => "hidden",
+            Self::Shadowed => "shadowed",
+            Self::NameOnly => "name-only",
+            Self::Shortened => "shortened",
+            Self::Listed => "listed",
+        }
+    }
+
+    /// Whether the model sees the skill in the catalog (in full or not).
+    pub const fn is_listed(self) -> bool {
+        matches!(self, Self::Listed | Self::Shortened | Self::NameOnly)
+    }
+}
+
+/// What one runtime does with one skill.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Fate {
+    pub state: State,
+    /// The name the runtime knows it by, when it admits it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Why it is not listed in full, in the runtime's words (without a `skipped:` lead).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// Whether a refusal from a target's `admit` hides the skill on purpose (a field that keeps it
+/// from the model, which the author can remove) rather than failing to read it.
+pub fn hides(reason: &str) -> bool {
+    reason.starts_with("hidden")
+        || reason.contains("disable-model-invocation")
+        || reason.contains("allow_implicit_invocation")
+        || reason.contains("conditional")
+}
+
+/// The refusal without the `skipped:` or `hidden:` that starts most of them.
+pub fn plain(reason: &str) -> &str {
+    ["skipped: ", "hidden: "]
+        .iter()
+        .find_map(|lead| reason.strip_prefix(lead))
+        .unwrap_or(reason)
+}
+
+/// Why `target` does not admit `skill`, if it does not: the same call the catalog makes.
+pub fn refusal(target: &Target, skill: &Skill) -> Option<String> {
+    let (_, changes) = catalog::admitted(target, std::slice::from_ref(skill));
+    changes.into_iter().next().map(|c| c.reason)
+}
+
+/// A target's catalog of `skills` with the fate of each skill in it (in the same order),
+/// and the entries it knows (admitted, collisions settled) for loads.
+#[derive(Debug)]
+pub struct Outcome<'a> {
+    pub catalog: Catalog,
+    pub fates: Vec<Fate>,
+    pub known: Vec<Entry<'a>>,
+}
+
+/// Builds `target`'s catalog of `skills` and says what became of each one.
+pub fn of<'a>(target: &Target, skills: &'a [Skill], cx: &Context<'_>) -> Outcome<'a> {
+    let (known, changes) = catalog::known(target, skills, cx);
+    let names: HashMap<PathBuf, String> = known
+        .iter()
+        .map(|e| (e.skill.skill_md.clone(), e.name.clone()))
+        .collect();
+    let catalog = catalog::render(target, skills.len(), &known, changes, cx);
+    let mut worst: HashMap<PathBuf, (State, String)> = HashMap::new();
+    for change in &catalog.changes {
+        let state = match change.kind {
+            ChangeKind::Skipped if hides(&change.reason) => State::Hidden,
+            ChangeKind::Skipped | ChangeKind::Omitted => State::Dropped,
+            ChangeKind::Shadowed => State::Shadowed,
+            ChangeKind::DescriptionRemoved => State::NameOnly,
+            ChangeKind::Shortened => State::Shortened,
+        };
+        let reason = plain(&change.reason).to_owned();
+        worst
+            .entry(change.path.clone())
+            .and_modify(|held| {
+                if state < held.0 {
+                    *held = (state, reason.clone());
+                }
+            })
+            .or_insert((state, reason));
+    }
+    let fates = skills
+        .iter()
+        .map(|skill| {
+            let name = names.get(&skill.skill_md).cloned();
+            match worst.get(&skill.skill_md) {
+                Some((state, reason)) => Fate {
+                    state: *state,
+                    name: name.or_else(|| {
+                        (*state == State::Shadowed).then(|| shadowed_name(&catalog, skill))
+                    }),
+                    reason: Some(reason.clone()),
+                },
+                None => Fate {
+                    state: State::Listed,
+                    name,
+                    reason: None,
+                },
+            }
+        })
+        .collect();
+    Outcome {
+        catalog,
+        fates,
+        known,
+    }
+}
+
+/// The name a shadowed skill was admitted under (the change records it).
+fn shadowed_name(catalog: &Catalog, skill: &Skill) -> String {
+    catalog
+        .changes
+        .iter()
+        .find(|c| c.kind == ChangeKind::Shadowed && c.path == skill.skill_md)
+        .map_or_else(|| skill.name().into_owned(), |c| c.name.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::provider::{MemoryProvider, MemorySkill, SkillProvider};
+    use crate::targets::catalog::Paths;
+    use crate::targets::catalog::testing::env;
+    use crate::targets::find;
+
+    fn outcome_states(target: &str, skills: Vec<MemorySkill>) -> Vec<(String, State)> {
+        let provider = MemoryProvider::new(skills);
+        let env = env();
+        let paths = Paths::absolute(None);
+        let cx = Context {
+            paths: &paths,
+            env: &env,
+            context_window: None,
+            model: None,
+        };
+        let target = find(target).expect("a target");
+        let outcome = of(target, provider.list(), &cx);
+        provider
+            .list()
+            .iter()
+            .zip(&outcome.fates)
+            .map(|(s, f)| (s.dir_name().into_owned(), f.state))
+            .collect()
+    }
+
+    #[test]
+    fn every_kind_of_fate_comes_from_the_catalog() {
+        let ok = |dir: &str, name: &str| {
+            MemorySkill::new(
+                format!("/p/.agents/skills/{dir}"),
+                format!(
+                    "---\nname: {name}\ndescription: Does {name} things. Use for {name}.\n---\nBody\n"
+                ),
+            )
+        };
+        let states = outcome_states(
+            "codex",
+            vec![
+                ok("a", "a"),
+                MemorySkill::new("/p/.agents/skills/b", "# no frontmatter\n"),
+                ok("c", "a"),
+            ],
+        );
+        assert_eq!(states[0].1, State::Listed);
+        assert_eq!(states[1].1, State::Dropped);
+        // Codex keeps both copies of a name.
+        assert_eq!(states[2].1, State::Listed);
+
+        let states = outcome_states(
+            "claude-code",
+            vec![MemorySkill::new(
+                "/p/.claude/skills/quiet",
+                "---\nname: quiet\ndescription: Q.\ndisable-model-invocation: true\n---\nBody\n",
+            )],
+        );
+        assert_eq!(states[0].1, State::Hidden);
+    }
+
+    #[test]
+    fn refusals_read_plainly() {
+        assert_eq!(plain("skipped: no frontmatter"), "no frontmatter");
+        assert_eq!(plain("hidden: x"), "x");
+        assert!(hides("hidden: agents/openai.yaml sets policy"));
+        assert!(!hides("skipped: no frontmatter"));
+    }
+}
