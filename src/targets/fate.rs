@@ -4,7 +4,7 @@
 //! can never tell a story the catalog does not.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::Path;
 
 use serde::Serialize;
 
@@ -99,13 +99,36 @@ pub struct Outcome<'a> {
 /// Builds `target`'s catalog of `skills` and says what became of each one.
 pub fn of<'a>(target: &Target, skills: &'a [Skill], cx: &Context<'_>) -> Outcome<'a> {
     let (known, changes) = catalog::known(target, skills, cx);
-    let names: HashMap<PathBuf, String> = known
+    let index: HashMap<*const Skill, usize> = skills
         .iter()
-        .map(|e| (e.skill.skill_md.clone(), e.name.clone()))
+        .enumerate()
+        .map(|(i, s)| (std::ptr::from_ref(s), i))
         .collect();
+    let mut names: Vec<Option<String>> = vec![None; skills.len()];
+    for entry in &known {
+        if let Some(&i) = index.get(&std::ptr::from_ref(entry.skill)) {
+            names[i] = Some(entry.name.clone());
+        }
+    }
     let catalog = catalog::render(target, skills.len(), &known, changes, cx);
-    let mut worst: HashMap<PathBuf, (State, String)> = HashMap::new();
+    // Changes name a skill by its file; built-ins can share one location, so the name the
+    // change carries tells them apart.
+    let mut by_file: HashMap<&Path, Vec<usize>> = HashMap::new();
+    for (i, skill) in skills.iter().enumerate() {
+        by_file.entry(skill.skill_md.as_path()).or_default().push(i);
+    }
+    let mut worst: Vec<Option<(State, String, String)>> = vec![None; skills.len()];
     for change in &catalog.changes {
+        let Some(candidates) = by_file.get(change.path.as_path()) else {
+            continue;
+        };
+        let Some(&i) = candidates.iter().find(|&&i| {
+            candidates.len() == 1
+                || names[i].as_deref() == Some(change.name.as_str())
+                || skills[i].name() == change.name
+        }) else {
+            continue;
+        };
         let state = match change.kind {
             ChangeKind::Skipped if hides(&change.reason) => State::Hidden,
             ChangeKind::Skipped | ChangeKind::Omitted => State::Dropped,
@@ -113,34 +136,24 @@ pub fn of<'a>(target: &Target, skills: &'a [Skill], cx: &Context<'_>) -> Outcome
             ChangeKind::DescriptionRemoved => State::NameOnly,
             ChangeKind::Shortened => State::Shortened,
         };
-        let reason = plain(&change.reason).to_owned();
-        worst
-            .entry(change.path.clone())
-            .and_modify(|held| {
-                if state < held.0 {
-                    *held = (state, reason.clone());
-                }
-            })
-            .or_insert((state, reason));
+        if worst[i].as_ref().is_none_or(|held| state < held.0) {
+            worst[i] = Some((state, plain(&change.reason).to_owned(), change.name.clone()));
+        }
     }
-    let fates = skills
-        .iter()
-        .map(|skill| {
-            let name = names.get(&skill.skill_md).cloned();
-            match worst.get(&skill.skill_md) {
-                Some((state, reason)) => Fate {
-                    state: *state,
-                    name: name.or_else(|| {
-                        (*state == State::Shadowed).then(|| shadowed_name(&catalog, skill))
-                    }),
-                    reason: Some(reason.clone()),
-                },
-                None => Fate {
-                    state: State::Listed,
-                    name,
-                    reason: None,
-                },
-            }
+    let fates = names
+        .into_iter()
+        .zip(worst)
+        .map(|(name, worst)| match worst {
+            Some((state, reason, changed)) => Fate {
+                state,
+                name: name.or_else(|| (state == State::Shadowed).then_some(changed)),
+                reason: Some(reason),
+            },
+            None => Fate {
+                state: State::Listed,
+                name,
+                reason: None,
+            },
         })
         .collect();
     Outcome {
@@ -148,15 +161,6 @@ pub fn of<'a>(target: &Target, skills: &'a [Skill], cx: &Context<'_>) -> Outcome
         fates,
         known,
     }
-}
-
-/// The name a shadowed skill was admitted under (the change records it).
-fn shadowed_name(catalog: &Catalog, skill: &Skill) -> String {
-    catalog
-        .changes
-        .iter()
-        .find(|c| c.kind == ChangeKind::Shadowed && c.path == skill.skill_md)
-        .map_or_else(|| skill.name().into_owned(), |c| c.name.clone())
 }
 
 #[cfg(test)]
