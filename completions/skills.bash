@@ -585,7 +585,7 @@ _skills() {
             return 0
             ;;
         skills__subcmd__matrix)
-            opts="-t -h --roots --target --no-builtins --context-window --no-ignore --format --help"
+            opts="-t -h --roots --target --no-builtins --context-window --path-prefix --no-ignore --format --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -600,6 +600,10 @@ _skills() {
                     return 0
                     ;;
                 --context-window)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --path-prefix)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -855,7 +859,7 @@ _skills() {
             return 0
             ;;
         skills__subcmd__why)
-            opts="-t -h --roots --target --all-targets --no-builtins --context-window --no-ignore --format --help"
+            opts="-t -h --roots --target --all-targets --no-builtins --context-window --path-prefix --no-ignore --format --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -870,6 +874,10 @@ _skills() {
                     return 0
                     ;;
                 --context-window)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --path-prefix)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

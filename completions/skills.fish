@@ -164,6 +164,7 @@ complete -c skills -n "__fish_skills_using_subcommand tokens" -l no-builtins -d 
 complete -c skills -n "__fish_skills_using_subcommand tokens" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c skills -n "__fish_skills_using_subcommand why" -s t -l target -d 'A runtime to ask (repeatable). Default: the config\'s targets, else agentskills' -r
 complete -c skills -n "__fish_skills_using_subcommand why" -l context-window -d 'The model\'s context window in tokens, for budgets that scale with it. Default: each runtime\'s default model\'s' -r
+complete -c skills -n "__fish_skills_using_subcommand why" -l path-prefix -d 'Write catalog paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output (and budgets that count path bytes) is the same on every machine' -r
 complete -c skills -n "__fish_skills_using_subcommand why" -l format -d 'Output format' -r -f -a "text\t'Text for people'
 json\t'The stable JSON schema `skills.why/v1` (see docs/json.md)'"
 complete -c skills -n "__fish_skills_using_subcommand why" -l roots -d 'Look where each runtime itself looks (the default without PATHs)'
@@ -173,6 +174,7 @@ complete -c skills -n "__fish_skills_using_subcommand why" -l no-ignore -d 'Sear
 complete -c skills -n "__fish_skills_using_subcommand why" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c skills -n "__fish_skills_using_subcommand matrix" -s t -l target -d 'A runtime to show (repeatable). Default: every runtime' -r
 complete -c skills -n "__fish_skills_using_subcommand matrix" -l context-window -d 'The model\'s context window in tokens, for budgets that scale with it. Default: each runtime\'s default model\'s' -r
+complete -c skills -n "__fish_skills_using_subcommand matrix" -l path-prefix -d 'Write catalog paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output (and budgets that count path bytes) is the same on every machine' -r
 complete -c skills -n "__fish_skills_using_subcommand matrix" -l format -d 'Output format' -r -f -a "table\t'A table for people, fitting 100 columns, with its abbreviations explained'
 json\t'The stable JSON schema `skills.matrix/v1` (see docs/json.md)'"
 complete -c skills -n "__fish_skills_using_subcommand matrix" -l roots -d 'Look where each runtime itself looks instead of under PATHs: a skill one runtime does not look for is `not found` there'

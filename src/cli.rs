@@ -601,6 +601,12 @@ pub struct WhyArgs {
     #[arg(long, value_name = "TOKENS", value_parser = clap::value_parser!(u64).range(1..))]
     pub context_window: Option<u64>,
 
+    /// Write catalog paths relative to the working directory, joined onto PREFIX (`.` for
+    /// plain relative paths), so the output (and budgets that count path bytes) is the same on
+    /// every machine.
+    #[arg(long, value_name = "PREFIX")]
+    pub path_prefix: Option<String>,
+
     /// Search files that .gitignore excludes, too (under PATHs).
     #[arg(long)]
     pub no_ignore: bool,
@@ -633,6 +639,12 @@ pub struct MatrixArgs {
     /// runtime's default model's.
     #[arg(long, value_name = "TOKENS", value_parser = clap::value_parser!(u64).range(1..))]
     pub context_window: Option<u64>,
+
+    /// Write catalog paths relative to the working directory, joined onto PREFIX (`.` for
+    /// plain relative paths), so the output (and budgets that count path bytes) is the same on
+    /// every machine.
+    #[arg(long, value_name = "PREFIX")]
+    pub path_prefix: Option<String>,
 
     /// Search files that .gitignore excludes, too.
     #[arg(long)]

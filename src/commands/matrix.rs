@@ -63,7 +63,7 @@ fn runtime_args(args: &MatrixArgs, target: &'static Target) -> RuntimeArgs {
         },
         target: TargetRef(target),
         roots: args.roots,
-        path_prefix: None,
+        path_prefix: args.path_prefix.clone(),
         model: None,
         no_builtins: args.no_builtins,
     }

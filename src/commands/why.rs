@@ -37,7 +37,7 @@ pub fn run(args: &WhyArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<O
         } else {
             args.paths
                 .iter()
-                .map(|p| Root::explicit(cwd.join(p)))
+                .map(|p| Root::explicit(cwd.join(p)).with_max_depth(FsOptions::default().max_depth))
                 .collect()
         };
         let cx = machine.context(args.context_window);
@@ -89,7 +89,7 @@ fn runtime_args(args: &WhyArgs, target: &'static Target, roots: bool) -> Runtime
         },
         target: TargetRef(target),
         roots,
-        path_prefix: None,
+        path_prefix: args.path_prefix.clone(),
         model: None,
         no_builtins: args.no_builtins,
     }

@@ -86,7 +86,7 @@ pub fn table(matrix: &Matrix) -> String {
         })
         .collect();
     out.push_str(&wrap(&format!("listed: {}", counts.join(", ")), WIDTH));
-    let reasons = reasons(matrix);
+    let reasons = reasons(matrix, &labels);
     if !reasons.is_empty() {
         out.push_str("\nwhy not listed (x dropped, h hidden):\n");
         for line in reasons {
@@ -160,11 +160,11 @@ fn labels(matrix: &Matrix, width: usize) -> Vec<String> {
 
 /// One line per runtime and reason (quoted names folded, so one cause is one line):
 /// `cx x  missing field `…` (3): a, b, c`.
-fn reasons(matrix: &Matrix) -> Vec<String> {
+fn reasons(matrix: &Matrix, labels: &[String]) -> Vec<String> {
     let mut lines = Vec::new();
     for (i, column) in matrix.targets.iter().enumerate() {
         let mut groups: BTreeMap<(String, &'static str), Vec<&str>> = BTreeMap::new();
-        for row in &matrix.skills {
+        for (row, label) in matrix.skills.iter().zip(labels) {
             let cell = &row.cells[i];
             if !matches!(cell.state, State::Dropped | State::Hidden) {
                 continue;
@@ -173,7 +173,7 @@ fn reasons(matrix: &Matrix) -> Vec<String> {
             groups
                 .entry((reason, mark(cell.state)))
                 .or_default()
-                .push(&row.name);
+                .push(label);
         }
         for ((reason, mark), names) in groups {
             let shown: Vec<&str> = names.iter().take(3).copied().collect();
