@@ -87,6 +87,18 @@ pub fn refusal(target: &Target, skill: &Skill) -> Option<String> {
     changes.into_iter().next().map(|c| c.reason)
 }
 
+/// `targets` split into those whose admission refuses `skill` and those that keep it: a rule
+/// that names a runtime's own limit says "skips" only of the first.
+pub fn by_admission<'t>(
+    targets: &[&'t Target],
+    skill: &Skill,
+) -> (Vec<&'t Target>, Vec<&'t Target>) {
+    targets
+        .iter()
+        .copied()
+        .partition(|t| refusal(t, skill).is_some())
+}
+
 /// A target's catalog of `skills` with the fate of each skill in it (in the same order),
 /// and the entries it knows (admitted, collisions settled) for loads.
 #[derive(Debug)]
