@@ -71,11 +71,12 @@ pub fn hides(reason: &str) -> bool {
         || reason.contains("disable-model-invocation")
         || reason.contains("allow_implicit_invocation")
         || reason.contains("conditional")
+        || reason.contains("disabled in its frontmatter")
 }
 
-/// The refusal without the `skipped:` or `hidden:` that starts most of them.
+/// The refusal without the `skipped:`, `hidden:` or `not listed:` that starts most of them.
 pub fn plain(reason: &str) -> &str {
-    ["skipped: ", "hidden: "]
+    ["skipped: ", "hidden: ", "not listed: "]
         .iter()
         .find_map(|lead| reason.strip_prefix(lead))
         .unwrap_or(reason)
