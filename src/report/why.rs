@@ -86,27 +86,32 @@ fn section(out: &mut String, asked: &str, story: &Story) {
 /// `  3. project  .claude/skills  one level  ← here`.
 fn place_line(index: usize, place: &Place, holds: bool) -> String {
     let depth = match place.depth {
-        Some(2) => "one level (<root>/<name>/SKILL.md)".to_owned(),
-        Some(1) => "its own SKILL.md only".to_owned(),
-        Some(levels) if levels < 1000 => format!("{} levels deep", levels.saturating_sub(1)),
+        Some(2) => "one level".to_owned(),
+        Some(1) => "the root only".to_owned(),
+        Some(levels) if levels < 1000 => format!("{} levels", levels.saturating_sub(1)),
         _ => "any depth".to_owned(),
     };
     let mut notes = vec![depth];
     if !place.gitignore {
-        notes.push(".gitignore not applied".to_owned());
+        notes.push("no .gitignore".to_owned());
     }
     if !place.exists {
-        notes.push("not there".to_owned());
+        notes.push("missing".to_owned());
     }
     let here = if holds { "  ← found here" } else { "" };
-    format!(
-        "{:LABEL$}{:>2}. {:<8}{}  ({}){here}\n",
-        "",
+    let line = format!(
+        "{:>2}. {:<8}{}  ({}){here}",
         index + 1,
         place.scope.as_str(),
         place.path,
         notes.join(", ")
-    )
+    );
+    let mut out = String::new();
+    for (i, part) in wrap(&line, WIDTH - LABEL - 4).into_iter().enumerate() {
+        let indent = if i == 0 { LABEL } else { LABEL + 4 };
+        out.push_str(&format!("{:indent$}{part}\n", ""));
+    }
+    out
 }
 
 fn copy_lines(out: &mut String, copy: &Copy) {
