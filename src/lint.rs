@@ -149,6 +149,7 @@ pub fn lint_discovered(
                 .is_none_or(|generic| !generic.contains(&f.rule.id))
         });
     }
+    only_admission_fails_runtimes(&mut findings, &options.targets);
     for finding in &mut findings {
         if let Some(Level::Set(severity)) = options.level(finding.rule) {
             finding.severity = severity;
@@ -163,6 +164,26 @@ pub fn lint_discovered(
         ))
     });
     findings
+}
+
+/// The target whose verdict the error-level rules give: the reference validator of the standard.
+const STANDARD: &str = "agentskills";
+
+/// The rule that reports what a selected target's own admission drops.
+const ADMISSION: &str = "S309";
+
+/// One truth per runtime: error-level findings say the reference validator fails the skill, so
+/// without that target selected they are warnings, and a skill is an error only where a
+/// selected runtime's own admission skips or hides it (S309, the code its catalog runs).
+fn only_admission_fails_runtimes(findings: &mut [Finding], targets: &[&'static Target]) {
+    if targets.iter().any(|t| t.id == STANDARD) {
+        return;
+    }
+    for finding in findings {
+        if finding.severity == Severity::Error && finding.rule.id != ADMISSION {
+            finding.severity = Severity::Warning;
+        }
+    }
 }
 
 /// The rules a skill turns off with `<!-- skills-lint-disable … -->` comments in its body.

@@ -284,7 +284,10 @@ fn lint_errors_and_broken_upload_rules_refuse_and_write_nothing() {
     let (code, _, stderr) = run(root, &["package", "claude-pdf"]);
     assert_eq!(code, 1);
     assert!(
-        stderr.contains("error: `name` `claude-pdf` contains `claude`, which Claude Code reserves"),
+        stderr.contains(
+            "error: `name` `claude-pdf` contains `claude`, which the upload rules of Claude Code \
+             reserve"
+        ),
         "{stderr}"
     );
 

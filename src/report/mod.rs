@@ -7,11 +7,13 @@ pub mod human;
 pub mod lint;
 pub mod list;
 pub mod load;
+pub mod matrix;
 pub mod sarif;
 pub mod simulate;
 pub mod table;
 pub mod targets;
 pub mod tokens;
+pub mod why;
 
 use std::io::Write;
 
@@ -45,4 +47,23 @@ pub fn unified_diff(before: &str, after: &str, old: &str, new: &str, context: us
         .context_radius(context)
         .header(old, new)
         .to_string()
+}
+
+/// The runs of consecutive lines `after` has and `before` does not, each joined with its line
+/// breaks (for the text one entry adds to a catalog).
+pub fn added_runs(before: &str, after: &str) -> Vec<String> {
+    let diff = similar::TextDiff::from_lines(before, after);
+    let mut runs = Vec::new();
+    let mut run = String::new();
+    for change in diff.iter_all_changes() {
+        if change.tag() == similar::ChangeTag::Insert {
+            run.push_str(change.value());
+        } else if !run.is_empty() {
+            runs.push(std::mem::take(&mut run));
+        }
+    }
+    if !run.is_empty() {
+        runs.push(run);
+    }
+    runs
 }
