@@ -38,6 +38,8 @@ Register-ArgumentCompleter -Native -CommandName 'skills' -ScriptBlock {
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print the completion script for a shell')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page of `skills` or of one of its commands (roff)')
             [CompletionResult]::new('tokens', 'tokens', [CompletionResultType]::ParameterValue, 'Count what each skill costs in model tokens: its catalog entry (every turn), its body (each load) and its files (each read), with characters and bytes')
+            [CompletionResult]::new('why', 'why', [CompletionResultType]::ParameterValue, 'Tell the whole story of one skill in each runtime: where it looks, where the skill is or why it is not found, what it lists, what shadows it, whether a budget cuts it, whether it loads by name, and the fix')
+            [CompletionResult]::new('matrix', 'matrix', [CompletionResultType]::ParameterValue, 'Show which runtimes list each skill: a table of skills × runtimes, each cell listed, shortened, name only, hidden, dropped, shadowed or not found')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -81,6 +83,7 @@ Register-ArgumentCompleter -Native -CommandName 'skills' -ScriptBlock {
             [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'The runtime (`skills targets` lists them)')
             [CompletionResult]::new('--path-prefix', '--path-prefix', [CompletionResultType]::ParameterName, 'Write paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output is the same on every machine')
             [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model the runtime runs, for runtimes whose output depends on it (placement, wording, budget). Default: the runtime''s own default model; `skills targets T` lists the known ones. An unknown model gets the runtime''s fallback, with a note')
+            [CompletionResult]::new('--skills-path', '--skills-path', [CompletionResultType]::ParameterName, 'With --roots, for runtimes whose skills paths are set in code (Mastra''s `new Workspace({ skills: [...] })`): one of the workspace''s skills paths, relative to the working directory, which stands for the workspace root. Repeat it for several, in the configured order. Default: `skills`')
             [CompletionResult]::new('--context-window', '--context-window', [CompletionResultType]::ParameterName, 'The model''s context window in tokens, for budgets that scale with it (Claude Code, Codex). Default: the runtime''s own fallback')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Compare with FILE instead of printing: exit 1 with a unified diff when they differ')
@@ -105,6 +108,7 @@ Register-ArgumentCompleter -Native -CommandName 'skills' -ScriptBlock {
             [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'The runtime (`skills targets` lists them)')
             [CompletionResult]::new('--path-prefix', '--path-prefix', [CompletionResultType]::ParameterName, 'Write paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output is the same on every machine')
             [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model the runtime runs, for runtimes whose output depends on it (placement, wording, budget). Default: the runtime''s own default model; `skills targets T` lists the known ones. An unknown model gets the runtime''s fallback, with a note')
+            [CompletionResult]::new('--skills-path', '--skills-path', [CompletionResultType]::ParameterName, 'With --roots, for runtimes whose skills paths are set in code (Mastra''s `new Workspace({ skills: [...] })`): one of the workspace''s skills paths, relative to the working directory, which stands for the workspace root. Repeat it for several, in the configured order. Default: `skills`')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Read this file of the skill (a path relative to its directory) instead, as the runtime''s read tool would, with its guards')
             [CompletionResult]::new('--lines', '--lines', [CompletionResultType]::ParameterName, 'With --file: only these lines (`A:B`, `A:` or `A`; 1-based, inclusive)')
             [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'The runtime''s load mode, where it has several (`skills targets T` lists them)')
@@ -123,6 +127,7 @@ Register-ArgumentCompleter -Native -CommandName 'skills' -ScriptBlock {
             [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'The runtime (`skills targets` lists them)')
             [CompletionResult]::new('--path-prefix', '--path-prefix', [CompletionResultType]::ParameterName, 'Write paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output is the same on every machine')
             [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model the runtime runs, for runtimes whose output depends on it (placement, wording, budget). Default: the runtime''s own default model; `skills targets T` lists the known ones. An unknown model gets the runtime''s fallback, with a note')
+            [CompletionResult]::new('--skills-path', '--skills-path', [CompletionResultType]::ParameterName, 'With --roots, for runtimes whose skills paths are set in code (Mastra''s `new Workspace({ skills: [...] })`): one of the workspace''s skills paths, relative to the working directory, which stands for the workspace root. Repeat it for several, in the configured order. Default: `skills`')
             [CompletionResult]::new('--load', '--load', [CompletionResultType]::ParameterName, 'Activate this skill (repeatable; a second load of the same skill shows the runtime''s reload behaviour)')
             [CompletionResult]::new('--read', '--read', [CompletionResultType]::ParameterName, 'Read a file of a skill: SKILL:PATH, optionally with lines, SKILL:PATH@A:B (repeatable)')
             [CompletionResult]::new('--search', '--search', [CompletionResultType]::ParameterName, 'Search the catalog with the runtime''s search tool (Metis `skill_search`; repeatable)')
@@ -186,6 +191,7 @@ Register-ArgumentCompleter -Native -CommandName 'skills' -ScriptBlock {
             [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'The runtime (`skills targets` lists them)')
             [CompletionResult]::new('--path-prefix', '--path-prefix', [CompletionResultType]::ParameterName, 'Write paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output is the same on every machine')
             [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model the runtime runs, for runtimes whose output depends on it (placement, wording, budget). Default: the runtime''s own default model; `skills targets T` lists the known ones. An unknown model gets the runtime''s fallback, with a note')
+            [CompletionResult]::new('--skills-path', '--skills-path', [CompletionResultType]::ParameterName, 'With --roots, for runtimes whose skills paths are set in code (Mastra''s `new Workspace({ skills: [...] })`): one of the workspace''s skills paths, relative to the working directory, which stands for the workspace root. Repeat it for several, in the configured order. Default: `skills`')
             [CompletionResult]::new('--encoding', '--encoding', [CompletionResultType]::ParameterName, 'The model tokenizer to count with')
             [CompletionResult]::new('--context-window', '--context-window', [CompletionResultType]::ParameterName, 'The model''s context window in tokens, for catalog budgets that scale with it (Claude Code, Codex). Default: the model''s own (`--model`, else the runtime''s default model), else 200000')
             [CompletionResult]::new('--sort', '--sort', [CompletionResultType]::ParameterName, 'The order of the skills: discovery order (path), by name, or largest first')
@@ -198,6 +204,33 @@ Register-ArgumentCompleter -Native -CommandName 'skills' -ScriptBlock {
             [CompletionResult]::new('--no-builtins', '--no-builtins', [CompletionResultType]::ParameterName, 'Leave out the skills the runtime ships and lists by itself')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Show no progress line. Without it, a run that takes more than a second shows one on stderr when stderr is a terminal (never with `--format json`), and erases it at the end')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Show no progress line. Without it, a run that takes more than a second shows one on stderr when stderr is a terminal (never with `--format json`), and erases it at the end')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'skills;why' {
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'A runtime to ask (repeatable). Default: the config''s targets, else agentskills')
+            [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'A runtime to ask (repeatable). Default: the config''s targets, else agentskills')
+            [CompletionResult]::new('--context-window', '--context-window', [CompletionResultType]::ParameterName, 'The model''s context window in tokens, for budgets that scale with it. Default: each runtime''s default model''s')
+            [CompletionResult]::new('--path-prefix', '--path-prefix', [CompletionResultType]::ParameterName, 'Write catalog paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output (and budgets that count path bytes) is the same on every machine')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--roots', '--roots', [CompletionResultType]::ParameterName, 'Look where each runtime itself looks (the default without PATHs)')
+            [CompletionResult]::new('--all-targets', '--all-targets', [CompletionResultType]::ParameterName, 'Ask every runtime `skills targets` lists')
+            [CompletionResult]::new('--no-builtins', '--no-builtins', [CompletionResultType]::ParameterName, 'Leave out the skills the runtimes ship and list by themselves')
+            [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'Search files that .gitignore excludes, too (under PATHs)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'skills;matrix' {
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'A runtime to show (repeatable). Default: every runtime')
+            [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'A runtime to show (repeatable). Default: every runtime')
+            [CompletionResult]::new('--context-window', '--context-window', [CompletionResultType]::ParameterName, 'The model''s context window in tokens, for budgets that scale with it. Default: each runtime''s default model''s')
+            [CompletionResult]::new('--path-prefix', '--path-prefix', [CompletionResultType]::ParameterName, 'Write catalog paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output (and budgets that count path bytes) is the same on every machine')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--roots', '--roots', [CompletionResultType]::ParameterName, 'Look where each runtime itself looks instead of under PATHs: a skill one runtime does not look for is `not found` there')
+            [CompletionResult]::new('--no-builtins', '--no-builtins', [CompletionResultType]::ParameterName, 'Leave out the skills the runtimes ship and list by themselves (they can shadow yours)')
+            [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'Search files that .gitignore excludes, too')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
@@ -216,6 +249,8 @@ Register-ArgumentCompleter -Native -CommandName 'skills' -ScriptBlock {
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print the completion script for a shell')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page of `skills` or of one of its commands (roff)')
             [CompletionResult]::new('tokens', 'tokens', [CompletionResultType]::ParameterValue, 'Count what each skill costs in model tokens: its catalog entry (every turn), its body (each load) and its files (each read), with characters and bytes')
+            [CompletionResult]::new('why', 'why', [CompletionResultType]::ParameterValue, 'Tell the whole story of one skill in each runtime: where it looks, where the skill is or why it is not found, what it lists, what shadows it, whether a budget cuts it, whether it loads by name, and the fix')
+            [CompletionResult]::new('matrix', 'matrix', [CompletionResultType]::ParameterValue, 'Show which runtimes list each skill: a table of skills × runtimes, each cell listed, shortened, name only, hidden, dropped, shadowed or not found')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -256,6 +291,12 @@ Register-ArgumentCompleter -Native -CommandName 'skills' -ScriptBlock {
             break
         }
         'skills;help;tokens' {
+            break
+        }
+        'skills;help;why' {
+            break
+        }
+        'skills;help;matrix' {
             break
         }
         'skills;help;help' {

@@ -40,6 +40,9 @@ _skills() {
             skills,man)
                 cmd="skills__subcmd__man"
                 ;;
+            skills,matrix)
+                cmd="skills__subcmd__matrix"
+                ;;
             skills,new)
                 cmd="skills__subcmd__new"
                 ;;
@@ -57,6 +60,9 @@ _skills() {
                 ;;
             skills,unpack)
                 cmd="skills__subcmd__unpack"
+                ;;
+            skills,why)
+                cmd="skills__subcmd__why"
                 ;;
             skills__subcmd__help,catalog)
                 cmd="skills__subcmd__help__subcmd__catalog"
@@ -82,6 +88,9 @@ _skills() {
             skills__subcmd__help,man)
                 cmd="skills__subcmd__help__subcmd__man"
                 ;;
+            skills__subcmd__help,matrix)
+                cmd="skills__subcmd__help__subcmd__matrix"
+                ;;
             skills__subcmd__help,new)
                 cmd="skills__subcmd__help__subcmd__new"
                 ;;
@@ -100,6 +109,9 @@ _skills() {
             skills__subcmd__help,unpack)
                 cmd="skills__subcmd__help__subcmd__unpack"
                 ;;
+            skills__subcmd__help,why)
+                cmd="skills__subcmd__help__subcmd__why"
+                ;;
             *)
                 ;;
         esac
@@ -107,7 +119,7 @@ _skills() {
 
     case "${cmd}" in
         skills)
-            opts="-h -V --help --version lint explain list catalog targets load simulate new package unpack completions man tokens help"
+            opts="-h -V --help --version lint explain list catalog targets load simulate new package unpack completions man tokens why matrix help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -121,7 +133,7 @@ _skills() {
             return 0
             ;;
         skills__subcmd__catalog)
-            opts="-t -h --no-ignore --max-depth --max-dirs --target --roots --path-prefix --model --no-builtins --context-window --stats --format --check --help"
+            opts="-t -h --no-ignore --max-depth --max-dirs --target --roots --path-prefix --model --no-builtins --skills-path --context-window --stats --format --check --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -148,6 +160,10 @@ _skills() {
                     return 0
                     ;;
                 --model)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --skills-path)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -199,7 +215,7 @@ _skills() {
             return 0
             ;;
         skills__subcmd__help)
-            opts="lint explain list catalog targets load simulate new package unpack completions man tokens help"
+            opts="lint explain list catalog targets load simulate new package unpack completions man tokens why matrix help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -324,6 +340,20 @@ _skills() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        skills__subcmd__help__subcmd__matrix)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         skills__subcmd__help__subcmd__new)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -408,6 +438,20 @@ _skills() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        skills__subcmd__help__subcmd__why)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         skills__subcmd__lint)
             opts="-t -h --no-ignore --max-depth --max-dirs --target --format --fix --dry-run --deny-warnings --config --isolated --print-config --color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -477,7 +521,7 @@ _skills() {
             return 0
             ;;
         skills__subcmd__load)
-            opts="-t -h --no-ignore --max-depth --max-dirs --target --roots --path-prefix --model --no-builtins --file --lines --mode --format --help"
+            opts="-t -h --no-ignore --max-depth --max-dirs --target --roots --path-prefix --model --no-builtins --skills-path --file --lines --mode --format --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -504,6 +548,10 @@ _skills() {
                     return 0
                     ;;
                 --model)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --skills-path)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -537,6 +585,40 @@ _skills() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        skills__subcmd__matrix)
+            opts="-t -h --roots --target --no-builtins --context-window --path-prefix --no-ignore --format --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --target)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context-window)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --path-prefix)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -605,7 +687,7 @@ _skills() {
             return 0
             ;;
         skills__subcmd__simulate)
-            opts="-t -h --no-ignore --max-depth --max-dirs --target --roots --path-prefix --model --no-builtins --load --read --search --turns --mode --context-window --user --table --format --help"
+            opts="-t -h --no-ignore --max-depth --max-dirs --target --roots --path-prefix --model --no-builtins --skills-path --load --read --search --turns --mode --context-window --user --table --format --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -632,6 +714,10 @@ _skills() {
                     return 0
                     ;;
                 --model)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --skills-path)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -693,7 +779,7 @@ _skills() {
             return 0
             ;;
         skills__subcmd__tokens)
-            opts="-t -q -h --no-ignore --max-depth --max-dirs --target --roots --path-prefix --model --no-builtins --encoding --context-window --sort --max-catalog-tokens --max-body-tokens --max-skill-tokens --format --quiet --help"
+            opts="-t -q -h --no-ignore --max-depth --max-dirs --target --roots --path-prefix --model --no-builtins --skills-path --encoding --context-window --sort --max-catalog-tokens --max-body-tokens --max-skill-tokens --format --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -720,6 +806,10 @@ _skills() {
                     return 0
                     ;;
                 --model)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --skills-path)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -775,6 +865,40 @@ _skills() {
                     ;;
                 --max-entries)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        skills__subcmd__why)
+            opts="-t -h --roots --target --all-targets --no-builtins --context-window --path-prefix --no-ignore --format --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --target)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context-window)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --path-prefix)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 *)

@@ -35,6 +35,8 @@ set edit:completion:arg-completer[skills] = {|@words|
             cand completions 'Print the completion script for a shell'
             cand man 'Print the man page of `skills` or of one of its commands (roff)'
             cand tokens 'Count what each skill costs in model tokens: its catalog entry (every turn), its body (each load) and its files (each read), with characters and bytes'
+            cand why 'Tell the whole story of one skill in each runtime: where it looks, where the skill is or why it is not found, what it lists, what shadows it, whether a budget cuts it, whether it loads by name, and the fix'
+            cand matrix 'Show which runtimes list each skill: a table of skills × runtimes, each cell listed, shortened, name only, hidden, dropped, shadowed or not found'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'skills;lint'= {
@@ -74,6 +76,7 @@ set edit:completion:arg-completer[skills] = {|@words|
             cand --target 'The runtime (`skills targets` lists them)'
             cand --path-prefix 'Write paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output is the same on every machine'
             cand --model 'The model the runtime runs, for runtimes whose output depends on it (placement, wording, budget). Default: the runtime''s own default model; `skills targets T` lists the known ones. An unknown model gets the runtime''s fallback, with a note'
+            cand --skills-path 'With --roots, for runtimes whose skills paths are set in code (Mastra''s `new Workspace({ skills: [...] })`): one of the workspace''s skills paths, relative to the working directory, which stands for the workspace root. Repeat it for several, in the configured order. Default: `skills`'
             cand --context-window 'The model''s context window in tokens, for budgets that scale with it (Claude Code, Codex). Default: the runtime''s own fallback'
             cand --format 'Output format'
             cand --check 'Compare with FILE instead of printing: exit 1 with a unified diff when they differ'
@@ -96,6 +99,7 @@ set edit:completion:arg-completer[skills] = {|@words|
             cand --target 'The runtime (`skills targets` lists them)'
             cand --path-prefix 'Write paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output is the same on every machine'
             cand --model 'The model the runtime runs, for runtimes whose output depends on it (placement, wording, budget). Default: the runtime''s own default model; `skills targets T` lists the known ones. An unknown model gets the runtime''s fallback, with a note'
+            cand --skills-path 'With --roots, for runtimes whose skills paths are set in code (Mastra''s `new Workspace({ skills: [...] })`): one of the workspace''s skills paths, relative to the working directory, which stands for the workspace root. Repeat it for several, in the configured order. Default: `skills`'
             cand --file 'Read this file of the skill (a path relative to its directory) instead, as the runtime''s read tool would, with its guards'
             cand --lines 'With --file: only these lines (`A:B`, `A:` or `A`; 1-based, inclusive)'
             cand --mode 'The runtime''s load mode, where it has several (`skills targets T` lists them)'
@@ -113,6 +117,7 @@ set edit:completion:arg-completer[skills] = {|@words|
             cand --target 'The runtime (`skills targets` lists them)'
             cand --path-prefix 'Write paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output is the same on every machine'
             cand --model 'The model the runtime runs, for runtimes whose output depends on it (placement, wording, budget). Default: the runtime''s own default model; `skills targets T` lists the known ones. An unknown model gets the runtime''s fallback, with a note'
+            cand --skills-path 'With --roots, for runtimes whose skills paths are set in code (Mastra''s `new Workspace({ skills: [...] })`): one of the workspace''s skills paths, relative to the working directory, which stands for the workspace root. Repeat it for several, in the configured order. Default: `skills`'
             cand --load 'Activate this skill (repeatable; a second load of the same skill shows the runtime''s reload behaviour)'
             cand --read 'Read a file of a skill: SKILL:PATH, optionally with lines, SKILL:PATH@A:B (repeatable)'
             cand --search 'Search the catalog with the runtime''s search tool (Metis `skill_search`; repeatable)'
@@ -170,6 +175,7 @@ set edit:completion:arg-completer[skills] = {|@words|
             cand --target 'The runtime (`skills targets` lists them)'
             cand --path-prefix 'Write paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output is the same on every machine'
             cand --model 'The model the runtime runs, for runtimes whose output depends on it (placement, wording, budget). Default: the runtime''s own default model; `skills targets T` lists the known ones. An unknown model gets the runtime''s fallback, with a note'
+            cand --skills-path 'With --roots, for runtimes whose skills paths are set in code (Mastra''s `new Workspace({ skills: [...] })`): one of the workspace''s skills paths, relative to the working directory, which stands for the workspace root. Repeat it for several, in the configured order. Default: `skills`'
             cand --encoding 'The model tokenizer to count with'
             cand --context-window 'The model''s context window in tokens, for catalog budgets that scale with it (Claude Code, Codex). Default: the model''s own (`--model`, else the runtime''s default model), else 200000'
             cand --sort 'The order of the skills: discovery order (path), by name, or largest first'
@@ -182,6 +188,31 @@ set edit:completion:arg-completer[skills] = {|@words|
             cand --no-builtins 'Leave out the skills the runtime ships and lists by itself'
             cand -q 'Show no progress line. Without it, a run that takes more than a second shows one on stderr when stderr is a terminal (never with `--format json`), and erases it at the end'
             cand --quiet 'Show no progress line. Without it, a run that takes more than a second shows one on stderr when stderr is a terminal (never with `--format json`), and erases it at the end'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'skills;why'= {
+            cand -t 'A runtime to ask (repeatable). Default: the config''s targets, else agentskills'
+            cand --target 'A runtime to ask (repeatable). Default: the config''s targets, else agentskills'
+            cand --context-window 'The model''s context window in tokens, for budgets that scale with it. Default: each runtime''s default model''s'
+            cand --path-prefix 'Write catalog paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output (and budgets that count path bytes) is the same on every machine'
+            cand --format 'Output format'
+            cand --roots 'Look where each runtime itself looks (the default without PATHs)'
+            cand --all-targets 'Ask every runtime `skills targets` lists'
+            cand --no-builtins 'Leave out the skills the runtimes ship and list by themselves'
+            cand --no-ignore 'Search files that .gitignore excludes, too (under PATHs)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'skills;matrix'= {
+            cand -t 'A runtime to show (repeatable). Default: every runtime'
+            cand --target 'A runtime to show (repeatable). Default: every runtime'
+            cand --context-window 'The model''s context window in tokens, for budgets that scale with it. Default: each runtime''s default model''s'
+            cand --path-prefix 'Write catalog paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output (and budgets that count path bytes) is the same on every machine'
+            cand --format 'Output format'
+            cand --roots 'Look where each runtime itself looks instead of under PATHs: a skill one runtime does not look for is `not found` there'
+            cand --no-builtins 'Leave out the skills the runtimes ship and list by themselves (they can shadow yours)'
+            cand --no-ignore 'Search files that .gitignore excludes, too'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
@@ -199,6 +230,8 @@ set edit:completion:arg-completer[skills] = {|@words|
             cand completions 'Print the completion script for a shell'
             cand man 'Print the man page of `skills` or of one of its commands (roff)'
             cand tokens 'Count what each skill costs in model tokens: its catalog entry (every turn), its body (each load) and its files (each read), with characters and bytes'
+            cand why 'Tell the whole story of one skill in each runtime: where it looks, where the skill is or why it is not found, what it lists, what shadows it, whether a budget cuts it, whether it loads by name, and the fix'
+            cand matrix 'Show which runtimes list each skill: a table of skills × runtimes, each cell listed, shortened, name only, hidden, dropped, shadowed or not found'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'skills;help;lint'= {
@@ -226,6 +259,10 @@ set edit:completion:arg-completer[skills] = {|@words|
         &'skills;help;man'= {
         }
         &'skills;help;tokens'= {
+        }
+        &'skills;help;why'= {
+        }
+        &'skills;help;matrix'= {
         }
         &'skills;help;help'= {
         }

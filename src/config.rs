@@ -77,7 +77,15 @@ impl Config {
 
     /// Reads and checks a config file.
     pub fn load(path: &Path) -> Result<Self> {
-        let text = std::fs::read_to_string(path).map_err(|e| Error::unreadable(path, e))?;
+        // Through `fsafe`: a regular file of at most 1 MiB, opened without blocking.
+        let bytes = crate::fsafe::read_anywhere(path, 1 << 20, crate::fsafe::Links::Allow)
+            .map_err(|refusal| Error::unreadable(path, refusal.into_io()))?;
+        let text = String::from_utf8(bytes).map_err(|e| {
+            Error::unreadable(
+                path,
+                std::io::Error::new(std::io::ErrorKind::InvalidData, e.utf8_error()),
+            )
+        })?;
         let base = path
             .parent()
             .filter(|p| !p.as_os_str().is_empty())

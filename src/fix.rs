@@ -3,12 +3,11 @@
 //! before, and every byte outside the edited spans is kept.
 
 use std::borrow::Cow;
-use std::collections::{BTreeMap, HashMap};
-use std::io::Write;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
-use crate::error::{Error, Result};
 use crate::frontmatter::{self, FrontmatterState, Yaml};
+use crate::fsafe::{self, Jail, Refusal};
 use crate::lint::{self, LintOptions};
 use crate::rules::{Edit, Finding};
 use crate::skill::Skill;
@@ -70,6 +69,9 @@ pub struct FileFix {
     pub after: Vec<u8>,
     /// `(rule ID, what the fix does)` for every fix applied.
     pub applied: Vec<(&'static str, String)>,
+    /// The edits of the first round, sorted, in `before`'s offsets: every byte outside them is
+    /// kept (later rounds, in [`fix_all`], edit the result of the one before).
+    pub edits: Vec<Edit>,
 }
 
 /// Plans the fixes of `findings`. `read` gives a file's current bytes. A fix whose edits overlap
@@ -83,16 +85,36 @@ pub fn plan(findings: &[Finding], read: impl Fn(&Path) -> Option<Vec<u8>>) -> Ve
     for (path, findings) in by_file {
         let Some(before) = read(path) else { continue };
         let mut edits: Vec<&Edit> = Vec::new();
+        // The spans taken so far, by start: they never overlap, so an edit can only overlap the
+        // nearest one on each side (one look-up each, however many edits a fix has).
+        let mut taken: BTreeSet<(usize, usize)> = BTreeSet::new();
         let mut applied = Vec::new();
         for f in findings {
             let Some(fix) = &f.fix else { continue };
-            let fits = fix.edits.iter().all(|e| {
-                e.span.start <= e.span.end
-                    && e.span.end <= before.len()
-                    && edits.iter().all(|o| !overlaps(o, e))
-            });
+            let clashes = |e: &Edit| {
+                let span = (e.span.start, e.span.end);
+                let before_it = taken.range(..=(e.span.start, usize::MAX)).next_back();
+                let after_it = taken.range((e.span.start, 0)..).next();
+                before_it
+                    .into_iter()
+                    .chain(after_it)
+                    .any(|&(start, end)| overlaps_spans((start, end), span))
+            };
+            // A fix's own edits must not overlap each other either.
+            let mut own: Vec<(usize, usize)> = fix
+                .edits
+                .iter()
+                .map(|e| (e.span.start, e.span.end))
+                .collect();
+            own.sort_unstable();
+            let disjoint = own.windows(2).all(|w| !overlaps_spans(w[0], w[1]));
+            let fits = disjoint
+                && fix.edits.iter().all(|e| {
+                    e.span.start <= e.span.end && e.span.end <= before.len() && !clashes(e)
+                });
             if fits {
                 edits.extend(&fix.edits);
+                taken.extend(fix.edits.iter().map(|e| (e.span.start, e.span.end)));
                 applied.push((f.rule.id, fix.description.clone()));
             }
         }
@@ -107,16 +129,21 @@ pub fn plan(findings: &[Finding], read: impl Fn(&Path) -> Option<Vec<u8>>) -> Ve
                 before,
                 after,
                 applied,
+                edits: edits.into_iter().cloned().collect(),
             });
         }
     }
     plans
 }
 
+#[cfg(test)]
 fn overlaps(a: &Edit, b: &Edit) -> bool {
+    overlaps_spans((a.span.start, a.span.end), (b.span.start, b.span.end))
+}
+
+fn overlaps_spans(a: (usize, usize), b: (usize, usize)) -> bool {
     // Two insertions at one point would be ambiguous; edits that merely touch are fine.
-    (a.span.start < b.span.end && b.span.start < a.span.end)
-        || (a.span.start == b.span.start && (a.span.is_empty() || b.span.is_empty()))
+    (a.0 < b.1 && b.0 < a.1) || (a.0 == b.0 && (a.0 == a.1 || b.0 == b.1))
 }
 
 fn apply(before: &[u8], edits: &[&Edit]) -> Vec<u8> {
@@ -147,23 +174,41 @@ fn parses_no_worse(before: &[u8], after: &[u8]) -> bool {
     parse_rank(after) >= parse_rank(before)
 }
 
-/// Writes the fixed file: a temporary file beside it, then a rename, keeping its permissions.
-pub fn write(fix: &FileFix) -> Result<()> {
-    let dir = fix.path.parent().unwrap_or(Path::new("."));
-    let fail = |e: std::io::Error| Error::unreadable(&fix.path, e);
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".skills-fix-")
-        .tempfile_in(dir)
-        .map_err(fail)?;
-    tmp.write_all(&fix.after).map_err(fail)?;
-    tmp.as_file().sync_all().map_err(fail)?;
-    if let Ok(meta) = std::fs::metadata(&fix.path) {
-        tmp.as_file()
-            .set_permissions(meta.permissions())
-            .map_err(fail)?;
-    }
-    tmp.persist(&fix.path).map_err(|e| fail(e.error))?;
-    Ok(())
+/// The folders `--fix` may write in: the paths the user gave (a `SKILL.md` path gives its
+/// folder), resolved. Paths that do not resolve are left out.
+pub fn jails(paths: &[PathBuf]) -> Vec<Jail> {
+    paths
+        .iter()
+        .filter_map(|path| {
+            let meta = std::fs::metadata(path).ok()?;
+            let dir = if meta.is_dir() {
+                path.as_path()
+            } else {
+                path.parent()
+                    .filter(|p| !p.as_os_str().is_empty())
+                    .unwrap_or(Path::new("."))
+            };
+            Jail::new(dir).ok()
+        })
+        .collect()
+}
+
+/// Writes the fixed file through [`fsafe::replace_if_unchanged`]: only inside one of `jails`
+/// (a skill folder symlinked from elsewhere is not written through), only if the file still
+/// holds the bytes the fix was planned on, through a temporary file and a rename, keeping its
+/// permissions.
+pub fn write(fix: &FileFix, jails: &[Jail]) -> Result<(), Refusal> {
+    let resolved = std::fs::canonicalize(&fix.path).map_err(Refusal::Io)?;
+    let Some(jail) = jails.iter().find(|j| j.contains(&resolved)) else {
+        let jail = jails
+            .first()
+            .map_or_else(PathBuf::new, |j| j.root().to_path_buf());
+        return Err(Refusal::Outside {
+            jail,
+            target: resolved,
+        });
+    };
+    fsafe::replace_if_unchanged(jail, &fix.path, &fix.before, &fix.after)
 }
 
 /// A unified diff of the change, with `a/` and `b/` headers.

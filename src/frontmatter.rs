@@ -70,6 +70,120 @@ pub struct YamlError {
     /// The parser's reason, without its own position suffix.
     pub reason: String,
     pub offset: usize,
+    /// Set when the YAML was not given to a parser at all: it is over a limit of ours.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<YamlLimit>,
+}
+
+/// The limits that keep parsing linear: checked by [`prescan`] before a YAML parser sees the
+/// text. (The YAML scanners spend time proportional to the nesting depth on every token, so
+/// unbounded flow nesting makes them quadratic: 40 000 `[` took seconds.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum YamlLimit {
+    /// The YAML block is larger than [`MAX_YAML_BYTES`].
+    Size,
+    /// Flow collections (`[`, `{`) may nest deeper than [`MAX_FLOW_DEPTH`].
+    Depth,
+}
+
+/// The largest frontmatter YAML block parsed (1 MiB; real frontmatter is a few kB).
+pub const MAX_YAML_BYTES: usize = 1 << 20;
+/// The deepest flow nesting parsed: serde_yaml's own recursion limit.
+pub const MAX_FLOW_DEPTH: usize = 128;
+
+/// Checks `yaml` against the limits in one linear pass, before any parser sees it. Returns the
+/// limit broken and the offset (in `yaml`) where it was.
+///
+/// The depth is an upper bound that needs no parsing: every `[` and `{` counts as an opening,
+/// and a closing `]` or `}` is only taken off when the text between it and the opening just
+/// before it is *simple* — plain words, quoted strings where a token must start, `,` `:` `?` and
+/// blanks on one line — so that, if that opening is real, this is its real closing for any YAML
+/// scanner. (Brackets in quoted strings, comments and plain text only ever raise the bound.)
+pub fn prescan(yaml: &str) -> Result<(), (YamlLimit, usize)> {
+    if yaml.len() > MAX_YAML_BYTES {
+        return Err((YamlLimit::Size, MAX_YAML_BYTES));
+    }
+    let bytes = yaml.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_FLOW_DEPTH {
+                    return Err((YamlLimit::Depth, i));
+                }
+                if let Some(close) = simple_collection(bytes, i) {
+                    depth -= 1;
+                    i = close + 1;
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
+/// The offset of the `]` or `}` that closes the flow collection opened at `open`, when the text
+/// between them is simple (see [`prescan`]); `None` otherwise.
+fn simple_collection(bytes: &[u8], open: usize) -> Option<usize> {
+    // Where a token may start: a quote here opens a quoted string for every YAML scanner.
+    let mut token_start = true;
+    // Just after a quoted string: a `:` here is an indicator even without a blank after it.
+    let mut after_quoted = false;
+    let mut i = open + 1;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b']' | b'}' => return Some(i),
+            b' ' | b'\t' => {
+                i += 1;
+                continue;
+            }
+            b',' => token_start = true,
+            b':' | b'?' => {
+                let blank_after = matches!(bytes.get(i + 1), Some(b' ' | b'\t'));
+                if blank_after || after_quoted {
+                    token_start = true;
+                } else if token_start {
+                    return None; // `:x` or `?x` starting a token: leave it to the parser
+                } else {
+                    // part of a plain word (`a:b`)
+                }
+            }
+            b'"' | b'\'' if token_start => {
+                i = quoted_end(bytes, i)?;
+                token_start = false;
+                after_quoted = true;
+                i += 1;
+                continue;
+            }
+            b'"' | b'\'' | b'[' | b'{' | b'#' | b'!' | b'&' | b'*' | b'|' | b'>' | b'%' | b'@'
+            | b'`' | b'\\' | b'\n' | b'\r' => return None,
+            _ => token_start = false,
+        }
+        after_quoted = false;
+        i += 1;
+    }
+    None
+}
+
+/// The offset of the quote that closes the one-line quoted string opened at `open`.
+fn quoted_end(bytes: &[u8], open: usize) -> Option<usize> {
+    let quote = bytes[open];
+    let mut i = open + 1;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'\n' | b'\r' => return None,
+            b'\\' if quote == b'"' => i += 2,
+            b'\'' if quote == b'\'' && bytes.get(i + 1) == Some(&b'\'') => i += 2,
+            _ if b == quote => return Some(i),
+            _ => i += 1,
+        }
+    }
+    None
 }
 
 /// One mapping entry: key, value, their spans, and (for mapping values) its own entries.
@@ -202,17 +316,18 @@ impl Frontmatter {
 
     /// Every entry whose key already appeared earlier, with the first occurrence.
     pub fn duplicate_keys(&self) -> Vec<(&Field, &Field)> {
-        let fields = self.fields();
-        fields
-            .iter()
-            .enumerate()
-            .filter_map(|(i, f)| {
-                fields[..i]
-                    .iter()
-                    .find(|earlier| earlier.key == f.key && earlier.key_kind == f.key_kind)
-                    .map(|first| (first, f))
-            })
-            .collect()
+        let mut first: std::collections::HashMap<(&str, ValueKind), &Field> =
+            std::collections::HashMap::new();
+        let mut out = Vec::new();
+        for f in self.fields() {
+            match first.entry((f.key.as_str(), f.key_kind)) {
+                std::collections::hash_map::Entry::Occupied(e) => out.push((*e.get(), f)),
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    e.insert(f);
+                }
+            }
+        }
+        out
     }
 }
 
@@ -289,8 +404,23 @@ pub fn parse_standalone(yaml: &str) -> Yaml {
     parse_yaml(yaml, 0, &Source::new(yaml.as_bytes().to_vec()))
 }
 
-/// Parses the YAML block that starts at text offset `base`.
+/// Parses the YAML block that starts at text offset `base`, once [`prescan`] allows it.
 fn parse_yaml(yaml: &str, base: usize, source: &Source) -> Yaml {
+    if let Err((limit, at)) = prescan(yaml) {
+        let reason = match limit {
+            YamlLimit::Size => {
+                format!("the frontmatter is larger than {MAX_YAML_BYTES} bytes; it was not parsed")
+            }
+            YamlLimit::Depth => format!(
+                "flow collections (`[`, `{{`) may nest deeper than {MAX_FLOW_DEPTH} levels here; the frontmatter was not parsed"
+            ),
+        };
+        return Yaml::Invalid(YamlError {
+            reason,
+            offset: source.file_offset(base + at.min(yaml.len())),
+            limit: Some(limit),
+        });
+    }
     let pairs = match serde_yaml::from_str::<Value>(yaml) {
         Ok(Value::Mapping(pairs)) => pairs,
         Ok(other) => return Yaml::NotMapping(other.kind()),
@@ -401,6 +531,7 @@ fn yaml_error(err: &serde_yaml::Error, yaml: &str, base: usize, source: &Source)
     YamlError {
         reason,
         offset: source.file_offset(base + index.unwrap_or(0).min(yaml.len())),
+        limit: None,
     }
 }
 

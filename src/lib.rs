@@ -32,8 +32,11 @@ pub mod cost;
 pub mod error;
 pub mod fix;
 pub mod frontmatter;
+pub mod fsafe;
 pub mod hash;
+pub mod interrupt;
 pub mod lint;
+pub mod matrix;
 pub mod package;
 mod parallel;
 pub mod paths;
@@ -47,6 +50,7 @@ pub mod skill;
 pub mod source;
 pub mod targets;
 pub mod tokens;
+pub mod why;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -89,5 +93,7 @@ pub fn run(cli: cli::Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<Ou
         cli::Command::Completions(args) => commands::completions::run(&args, out),
         cli::Command::Man(args) => commands::man::run(&args, out),
         cli::Command::Tokens(args) => commands::tokens::run(&args, out, err),
+        cli::Command::Why(args) => commands::why::run(&args, out, err),
+        cli::Command::Matrix(args) => commands::matrix::run(&args, out, err),
     }
 }

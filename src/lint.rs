@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use crate::parallel;
+use crate::provider::UnreadableSkill;
 use crate::rules::{self, Check, Finding, Rule, SetContext, Settings, Severity, SkillContext};
 use crate::skill::Skill;
 use crate::targets::Target;
@@ -68,6 +69,15 @@ fn could_exceed(skill: &Skill, options: &LintOptions) -> bool {
 /// Runs every enabled rule over `skills` and returns the findings that survive suppression,
 /// sorted by file, position and rule.
 pub fn lint(skills: &[Skill], options: &LintOptions) -> Vec<Finding> {
+    lint_discovered(skills, &[], options)
+}
+
+/// [`lint`], with the skill files discovery found and could not read (reported by S030).
+pub fn lint_discovered(
+    skills: &[Skill],
+    unreadable: &[UnreadableSkill],
+    options: &LintOptions,
+) -> Vec<Finding> {
     // The token tables may still be loading on another core (`tokens::preload`), so the rule
     // that needs them runs over the skills after the others have: the workers are not left
     // waiting while other checks remain. The findings are sorted below, so the order of the
@@ -103,6 +113,7 @@ pub fn lint(skills: &[Skill], options: &LintOptions) -> Vec<Finding> {
 
     let set = SetContext {
         skills,
+        unreadable,
         targets: &options.targets,
         settings: &options.settings,
     };
@@ -138,6 +149,7 @@ pub fn lint(skills: &[Skill], options: &LintOptions) -> Vec<Finding> {
                 .is_none_or(|generic| !generic.contains(&f.rule.id))
         });
     }
+    only_admission_fails_runtimes(&mut findings, &options.targets);
     for finding in &mut findings {
         if let Some(Level::Set(severity)) = options.level(finding.rule) {
             finding.severity = severity;
@@ -152,6 +164,26 @@ pub fn lint(skills: &[Skill], options: &LintOptions) -> Vec<Finding> {
         ))
     });
     findings
+}
+
+/// The target whose verdict the error-level rules give: the reference validator of the standard.
+const STANDARD: &str = "agentskills";
+
+/// The rule that reports what a selected target's own admission drops.
+const ADMISSION: &str = "S309";
+
+/// One truth per runtime: error-level findings say the reference validator fails the skill, so
+/// without that target selected they are warnings, and a skill is an error only where a
+/// selected runtime's own admission skips or hides it (S309, the code its catalog runs).
+fn only_admission_fails_runtimes(findings: &mut [Finding], targets: &[&'static Target]) {
+    if targets.iter().any(|t| t.id == STANDARD) {
+        return;
+    }
+    for finding in findings {
+        if finding.severity == Severity::Error && finding.rule.id != ADMISSION {
+            finding.severity = Severity::Warning;
+        }
+    }
 }
 
 /// The rules a skill turns off with `<!-- skills-lint-disable … -->` comments in its body.

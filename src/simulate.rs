@@ -224,6 +224,13 @@ pub fn run(
             state.system.push_str("\n\n");
             state.system.push_str(&catalog.text);
         }
+        Placement::SystemMessages => {
+            for message in target.catalog_messages(&catalog.text) {
+                state
+                    .head
+                    .push(Message::new(Role::System, "catalog", message.to_owned()));
+            }
+        }
         Placement::ToolDescription if !catalog.text.is_empty() => {
             state.system.push_str("\n\n<tool definitions>\n");
             state.system.push_str(&catalog.text);

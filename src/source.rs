@@ -58,8 +58,77 @@ pub struct Encoding {
     pub nul_count: usize,
 }
 
-/// The bytes of a file, their lossy UTF-8 decoding, and the map between the two.
+/// Where lines start, and how many characters precede some offsets, so that a line and column
+/// cost a binary search and a short count however long the file and however many are asked.
 #[derive(Debug, Clone, PartialEq, Eq)]
+struct LineIndex {
+    /// 0, then the offset after every line ending (`\n`, `\r\n`, lone `\r`).
+    starts: Vec<usize>,
+    /// (byte offset, characters before it) at decoding boundaries about every [`MARK_EVERY`]
+    /// bytes, first (0, 0).
+    marks: Vec<(usize, usize)>,
+}
+
+/// How far apart the character-count marks are.
+const MARK_EVERY: usize = 256;
+
+impl LineIndex {
+    fn new(bytes: &[u8]) -> Self {
+        let mut starts = vec![0];
+        for (i, &b) in bytes.iter().enumerate() {
+            let ends = b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
+            if ends {
+                starts.push(i + 1);
+            }
+        }
+        let mut marks = vec![(0, 0)];
+        if std::str::from_utf8(bytes).is_ok() {
+            // Valid UTF-8: every byte that is not a continuation byte starts a character.
+            let (mut at, mut chars) = (0usize, 0usize);
+            while at + MARK_EVERY < bytes.len() {
+                let mut next = at + MARK_EVERY;
+                while next < bytes.len() && bytes[next] & 0xC0 == 0x80 {
+                    next += 1;
+                }
+                chars += bytes[at..next]
+                    .iter()
+                    .filter(|&&b| b & 0xC0 != 0x80)
+                    .count();
+                marks.push((next, chars));
+                at = next;
+            }
+            return Self { starts, marks };
+        }
+        let (mut at, mut chars) = (0usize, 0usize);
+        for chunk in bytes.utf8_chunks() {
+            for c in chunk.valid().chars() {
+                at += c.len_utf8();
+                chars += 1;
+                if at - marks[marks.len() - 1].0 >= MARK_EVERY {
+                    marks.push((at, chars));
+                }
+            }
+            if !chunk.invalid().is_empty() {
+                at += chunk.invalid().len();
+                chars += 1;
+                if at - marks[marks.len() - 1].0 >= MARK_EVERY {
+                    marks.push((at, chars));
+                }
+            }
+        }
+        Self { starts, marks }
+    }
+
+    /// Characters (invalid sequences count one each, as decoded) in `bytes[..offset]`.
+    fn chars_before(&self, bytes: &[u8], offset: usize) -> usize {
+        let i = self.marks.partition_point(|&(at, _)| at <= offset) - 1;
+        let (at, chars) = self.marks[i];
+        chars + String::from_utf8_lossy(&bytes[at..offset]).chars().count()
+    }
+}
+
+/// The bytes of a file, their lossy UTF-8 decoding, and the map between the two.
+#[derive(Debug, Clone)]
 pub struct Source {
     text: String,
     /// The bytes when they are not valid UTF-8; otherwise they are `text`'s own.
@@ -68,7 +137,18 @@ pub struct Source {
     /// right after it. Empty when the file is valid UTF-8 (then offsets are identical).
     remap: Vec<(usize, usize)>,
     encoding: Encoding,
+    /// Built on the first line/column asked for.
+    lines: std::sync::OnceLock<LineIndex>,
 }
+
+/// Two sources are equal when their bytes are (the line index is only a cache).
+impl PartialEq for Source {
+    fn eq(&self, other: &Self) -> bool {
+        self.bytes() == other.bytes()
+    }
+}
+
+impl Eq for Source {}
 
 pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 
@@ -88,6 +168,7 @@ impl Source {
                 invalid_bytes: None,
                 remap: Vec::new(),
                 encoding,
+                lines: std::sync::OnceLock::new(),
             },
             Err(err) => {
                 encoding.invalid_utf8 = Some(err.utf8_error().valid_up_to());
@@ -98,6 +179,7 @@ impl Source {
                     invalid_bytes: Some(bytes),
                     remap,
                     encoding,
+                    lines: std::sync::OnceLock::new(),
                 }
             }
         }
@@ -143,33 +225,24 @@ impl Source {
     }
 
     /// 1-based line and column (in characters) of a byte offset in the file. Lines end at
-    /// `\n`, `\r\n` or a lone `\r`, as in the frontmatter split.
+    /// `\n`, `\r\n` or a lone `\r`, as in the frontmatter split. A binary search and a count
+    /// of at most a few hundred bytes, once the file's line index is built.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let bytes = self.bytes();
-        let before = &bytes[..offset.min(bytes.len())];
-        let endings = self.encoding.line_endings;
-        let (mut line, mut line_start) = (1, 0);
-        if endings.crlf == 0 && endings.lone_cr == 0 {
-            // No `\r` in the file: only `\n` ends a line.
-            line += before.iter().filter(|&&b| b == b'\n').count();
-            line_start = before
-                .iter()
-                .rposition(|&b| b == b'\n')
-                .map_or(0, |i| i + 1);
-        } else {
-            for (i, &b) in before.iter().enumerate() {
-                let ends_line = b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
-                if ends_line {
-                    line += 1;
-                    line_start = i + 1;
-                }
-            }
-        }
-        let column = String::from_utf8_lossy(&before[line_start..])
-            .chars()
-            .count()
-            + 1;
+        let offset = offset.min(bytes.len());
+        let index = self.lines.get_or_init(|| LineIndex::new(bytes));
+        let line = index.starts.partition_point(|&s| s <= offset);
+        let line_start = index.starts[line - 1];
+        let column = index.chars_before(bytes, offset) - index.chars_before(bytes, line_start) + 1;
         (line, column)
+    }
+
+    /// The offsets where lines start: 0, then after every `\n`, `\r\n` and lone `\r`.
+    pub fn line_starts(&self) -> &[usize] {
+        &self
+            .lines
+            .get_or_init(|| LineIndex::new(self.bytes()))
+            .starts
     }
 }
 
@@ -320,6 +393,35 @@ mod tests {
         assert_eq!(unix.line_col(4), (3, 1));
         assert_eq!(unix.line_col(6), (4, 2));
         assert_eq!(unix.line_col(99), (4, 2));
+    }
+
+    /// The index gives what counting from the start of the file gives, for every offset of
+    /// files with long lines, every line ending and invalid UTF-8.
+    #[test]
+    fn line_and_column_match_a_count_from_the_start() {
+        let slow = |bytes: &[u8], offset: usize| {
+            let before = &bytes[..offset];
+            let (mut line, mut start) = (1, 0);
+            for (i, &b) in before.iter().enumerate() {
+                if b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {
+                    line += 1;
+                    start = i + 1;
+                }
+            }
+            (
+                line,
+                String::from_utf8_lossy(&before[start..]).chars().count() + 1,
+            )
+        };
+        let valid = "é\u{1F600}a\r\nb\rc\n".repeat(40) + &"ü".repeat(300);
+        let mut invalid = valid.clone().into_bytes();
+        invalid.extend(b"\xff\xfe\xe2\x82x".repeat(100));
+        for text in [valid.into_bytes(), invalid] {
+            let s = Source::new(text.clone());
+            for offset in 0..=text.len() {
+                assert_eq!(s.line_col(offset), slow(&text, offset), "offset {offset}");
+            }
+        }
     }
 
     #[test]

@@ -284,7 +284,10 @@ fn lint_errors_and_broken_upload_rules_refuse_and_write_nothing() {
     let (code, _, stderr) = run(root, &["package", "claude-pdf"]);
     assert_eq!(code, 1);
     assert!(
-        stderr.contains("error: `name` `claude-pdf` contains `claude`, which Claude Code reserves"),
+        stderr.contains(
+            "error: `name` `claude-pdf` contains `claude`, which the upload rules of Claude Code \
+             reserve"
+        ),
         "{stderr}"
     );
 
@@ -472,7 +475,7 @@ fn zip_slip_symlinks_and_collisions_are_refused() {
                 ("pdf/Notes.md", "a"),
                 ("pdf/notes.md", "b"),
             ],
-            "collides with `pdf/Notes.md` when case is ignored",
+            "collides with `pdf/Notes.md` when case and Unicode normalisation are ignored",
         ),
         (
             &[
@@ -488,6 +491,33 @@ fn zip_slip_symlinks_and_collisions_are_refused() {
         ),
         (&[("pdf/README.md", "# hi")], "holds no skill"),
         (&[("pdf/deep/SKILL.md", &md)], "is not at the top"),
+        // One name composed, one decomposed: the same file on macOS.
+        (
+            &[
+                ("pdf/SKILL.md", &md),
+                ("pdf/caf\u{e9}.md", "a"),
+                ("pdf/cafe\u{301}.md", "b"),
+            ],
+            "collides with `pdf/café.md`",
+        ),
+        // Windows drops a trailing dot or space: three names, one file.
+        (
+            &[("pdf/SKILL.md", &md), ("pdf/a.md", "a"), ("pdf/a.md.", "b")],
+            "ends with `.` or a space",
+        ),
+        (
+            &[("pdf/SKILL.md", &md), ("pdf/a.md ", "b")],
+            "ends with `.` or a space",
+        ),
+        (
+            &[("pdf/SKILL.md", &md), ("pdf/aux.md", "b")],
+            "reserves for a device",
+        ),
+        // A folder name that would clear the screen when echoed.
+        (
+            &[("e\x1b[2Jvil/SKILL.md", &md)],
+            "entry `e\\x1b[2Jvil/SKILL.md` is refused: it contains a control character",
+        ),
     ];
     for (entries, expected) in cases {
         let (_tmp, code, stderr) = unpack(&zip(entries), &[]);
@@ -498,6 +528,33 @@ fn zip_slip_symlinks_and_collisions_are_refused() {
     let (_tmp, code, stderr) = unpack(b"PK\x03\x04 not really", &[]);
     assert_eq!(code, 2);
     assert!(stderr.contains("not a ZIP archive"), "{stderr}");
+}
+
+/// Two entries with one name: the ZIP library keeps one of them, so the archive is refused
+/// before anything is checked or written.
+#[test]
+fn an_archive_that_names_an_entry_twice_is_refused() {
+    let md = skill_md("evil");
+    let mut bytes = zip(&[
+        ("evil/SKILL.md", &md),
+        (
+            "evil/SKILL.mX",
+            "---\nname: evil\ndescription: the second one\n---\n",
+        ),
+    ]);
+    // Rename the second entry to the first's name, in its local header and the directory.
+    let from = b"evil/SKILL.mX";
+    let mut at = 0;
+    while let Some(found) = bytes[at..].windows(from.len()).position(|w| w == from) {
+        bytes[at + found + from.len() - 1] = b'd';
+        at += found + from.len();
+    }
+    let (_tmp, code, stderr) = unpack(&bytes, &[]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("the entry `evil/SKILL.md` appears twice"),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -421,6 +421,7 @@ fn the_corpus_adds_up_for_every_target() {
         eprintln!("skipped: {} is absent (a plain clone)", corpus.display());
         return;
     }
+    // The runtimes' own skills are not the corpus: they are left out throughout.
     for target in ["agentskills", "claude-code", "codex", "openclaw"] {
         // The corpus alone: the runtimes' own skills are left out.
         let v = json(&[

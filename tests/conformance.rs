@@ -37,20 +37,7 @@ static SAME_DIRECTORY_ORDER: std::sync::LazyLock<bool> =
 
 /// Recordings `skills` does not reproduce yet: a `client@version` or `client@version/case`
 /// prefix, and the issue that makes it exact.
-const KNOWN_FAILURES: &[(&str, &str)] = &[
-    (
-        "kilo@7.8.1",
-        "issue 20: six more real clients recorded and byte-exact",
-    ),
-    (
-        "mastra@1.71.0",
-        "issue 15: Mastra 1.71.0 and OpenClaw 2026.9.6 byte-exact",
-    ),
-    (
-        "openclaw@2026.9.6",
-        "issue 15: Mastra 1.71.0 and OpenClaw 2026.9.6 byte-exact",
-    ),
-];
+const KNOWN_FAILURES: &[(&str, &str)] = &[];
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

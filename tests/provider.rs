@@ -362,7 +362,7 @@ fn read_resource_truncates_with_a_notice() {
         r.truncated,
         Some(Truncation {
             shown_bytes: 100,
-            total_bytes: 1100
+            total_bytes: Some(1100)
         })
     );
     assert_eq!(

@@ -28,9 +28,15 @@ pub fn run(args: &CatalogArgs, out: &mut dyn Write, err: &mut dyn Write) -> Resu
         .then(|| stats(&built, &machine, cx.context_window));
     match args.format {
         CatalogFormat::Json => {
+            let messages = target
+                .catalog_messages(&built.text)
+                .into_iter()
+                .map(str::to_owned)
+                .collect();
             let report = CatalogReport {
                 schema: SCHEMA,
                 target: target.id,
+                messages,
                 text: built.text,
                 stats: stats.unwrap_or_else(|| unreachable!("JSON always has statistics")),
             };

@@ -10,9 +10,9 @@ use crate::error::{Error, Result};
 use crate::fix;
 use crate::lint;
 use crate::paths;
-use crate::provider::{FsProvider, NoteKind, SkillProvider};
+use crate::provider::{FsProvider, NoteKind, SkillProvider, UnreadableSkill};
 use crate::report::lint::{LintReport, Sources, plural};
-use crate::report::{self, github, human, sarif};
+use crate::report::{self, escape, github, human, sarif};
 use crate::skill::Skill;
 
 pub fn run(args: &LintArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<Outcome> {
@@ -24,23 +24,28 @@ pub fn run(args: &LintArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
     }
 
     let (provider, skills) = discover(args, &config)?;
-    let mut findings = lint::lint(&skills, &config.options);
+    let unread = unreadable(&provider, &config);
+    let mut findings = lint::lint_discovered(&skills, &unread, &config.options);
     let mut files_changed = false;
+    let mut refused_fixes = false;
 
     if args.fix {
         let plans = fix::fix_all(&skills, &config.options, &findings);
-        let changes: usize = plans.iter().map(|p| p.applied.len()).sum();
-        let files = plural(plans.len(), "file");
-        let fixes = if changes == 1 {
-            "1 fix".to_owned()
-        } else {
-            format!("{changes} fixes")
+        let count = |plans: &[&fix::FileFix]| {
+            let changes: usize = plans.iter().map(|p| p.applied.len()).sum();
+            let fixes = if changes == 1 {
+                "1 fix".to_owned()
+            } else {
+                format!("{changes} fixes")
+            };
+            format!("{fixes} in {}", plural(plans.len(), "file"))
         };
         if args.dry_run {
             for plan in &plans {
                 report::write_text(out, &fix::diff(plan, &paths::display(&plan.path, &cwd)))?;
             }
-            report::write_text(err, &format!("would apply {fixes} in {files}\n"))?;
+            let all: Vec<&fix::FileFix> = plans.iter().collect();
+            report::write_text(err, &format!("would apply {}\n", count(&all)))?;
             return Ok(if plans.is_empty() {
                 Outcome::Success
             } else {
@@ -48,20 +53,25 @@ pub fn run(args: &LintArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
             });
         }
         let mut log = String::new();
+        let jails = fix::jails(&args.discovery.paths());
+        let mut written = Vec::new();
         for plan in &plans {
-            fix::write(plan)?;
-            for (rule, description) in &plan.applied {
-                log.push_str(&format!(
-                    "fixed {}: {description} ({rule})\n",
-                    paths::display(&plan.path, &cwd)
-                ));
+            let shown = escape::inline(&paths::display(&plan.path, &cwd)).into_owned();
+            if let Err(refusal) = fix::write(plan, &jails) {
+                refused_fixes = true;
+                log.push_str(&format!("error: {shown} not fixed: {refusal}\n"));
+                continue;
             }
+            for (rule, description) in &plan.applied {
+                log.push_str(&format!("fixed {shown}: {description} ({rule})\n"));
+            }
+            written.push(plan);
         }
         if !plans.is_empty() {
-            log.push_str(&format!("applied {fixes} in {files}\n"));
+            log.push_str(&format!("applied {}\n", count(&written)));
             report::write_text(err, &log)?;
-            let (_, fresh) = discover(args, &config)?;
-            findings = lint::lint(&fresh, &config.options);
+            let (again, fresh) = discover(args, &config)?;
+            findings = lint::lint_discovered(&fresh, &unreadable(&again, &config), &config.options);
             files_changed = true;
         }
     }
@@ -80,7 +90,15 @@ pub fn run(args: &LintArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
                 .notes()
                 .iter()
                 .filter(|n| n.kind != NoteKind::LowercaseSkillMd)
-                .map(|n| format!("note[{}]: {}: {}\n", n.kind, shown(&n.path), n.message))
+                .filter(|n| !unread.iter().any(|u| u.skill_md == n.path))
+                .map(|n| {
+                    format!(
+                        "note[{}]: {}: {}\n",
+                        n.kind,
+                        escape::inline(&shown(&n.path)),
+                        escape::text(&n.message)
+                    )
+                })
                 .collect();
             report::write_text(err, &notes)?;
             let style = human::Style {
@@ -94,7 +112,9 @@ pub fn run(args: &LintArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         LintFormat::Github => github::write(&report, out)?,
     }
 
-    let fails = report.summary.errors > 0 || (config.deny_warnings && report.summary.warnings > 0);
+    let fails = refused_fixes
+        || report.summary.errors > 0
+        || (config.deny_warnings && report.summary.warnings > 0);
     Ok(if fails {
         Outcome::Findings
     } else {
@@ -144,6 +164,16 @@ fn discover(args: &LintArgs, config: &Config) -> Result<(FsProvider, Vec<Skill>)
         .cloned()
         .collect();
     Ok((provider, skills))
+}
+
+/// The skill files discovery could not read, except those an `ignore` glob excludes.
+fn unreadable(provider: &FsProvider, config: &Config) -> Vec<UnreadableSkill> {
+    provider
+        .unreadable()
+        .iter()
+        .filter(|u| !config.is_ignored(&u.dir))
+        .cloned()
+        .collect()
 }
 
 fn use_color(choice: ColorChoice) -> bool {

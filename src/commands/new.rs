@@ -8,9 +8,11 @@ use super::ship;
 use crate::Outcome;
 use crate::cli::{NewArgs, ResourceDir};
 use crate::error::{Error, Result};
+use crate::fsafe;
+use crate::interrupt;
 use crate::lint::{self, Level, LintOptions};
 use crate::paths;
-use crate::report;
+use crate::report::{self, escape};
 use crate::rules::{self, Finding, Severity};
 use crate::scaffold::{self, Request};
 use crate::skill::{Origin, Scope, Skill};
@@ -51,6 +53,7 @@ pub fn run(args: &NewArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<O
         .prefix(".skills-new-")
         .tempdir_in(&parent)
         .map_err(|e| Error::unwritable(&parent, e))?;
+    let cleanup = interrupt::remove_on_signal(staging.path());
     let staged = staging.path().join(&args.name);
     write_files(&staged, &files)?;
 
@@ -64,8 +67,9 @@ pub fn run(args: &NewArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<O
     }
     ship::install(&staged, &dest, false)?;
     drop(staging);
+    drop(cleanup);
 
-    let shown = |p: &Path| paths::display(p, &cwd);
+    let shown = |p: &Path| escape::inline(&paths::display(p, &cwd)).into_owned();
     let mut text = format!("created {}/\n", shown(&dest));
     for file in &files {
         text.push_str(&format!("  {}\n", shown(&dest.join(&file.rel))));
@@ -77,9 +81,14 @@ pub fn run(args: &NewArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<O
     report::write_text(out, &text)?;
     let mut notes = String::new();
     for f in &findings {
-        notes.push_str(&format!("{}[{}]: {}\n", f.severity, f.rule.id, f.message));
+        notes.push_str(&format!(
+            "{}[{}]: {}\n",
+            f.severity,
+            f.rule.id,
+            escape::text(&f.message)
+        ));
         if let Some(help) = &f.help {
-            notes.push_str(&format!("  help: {help}\n"));
+            notes.push_str(&format!("  help: {}\n", escape::text(help)));
         }
     }
     report::write_text(err, &notes)?;
@@ -90,7 +99,10 @@ pub fn run(args: &NewArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<O
 fn check_name(name: &str, parent: &Path, options: &LintOptions) -> Result<()> {
     if name != name.trim() {
         return Err(Error::Refused {
-            message: format!("invalid skill name `{name}`: it has spaces around it"),
+            message: format!(
+                "invalid skill name `{}`: it has spaces around it",
+                escape::inline(name)
+            ),
             help: "give the name without surrounding spaces".to_owned(),
         });
     }
@@ -117,7 +129,7 @@ fn check_name(name: &str, parent: &Path, options: &LintOptions) -> Result<()> {
     let findings = lint::lint(&[probe], &only_names);
     if ship::has_errors(&findings) {
         return Err(refusal(
-            &format!("invalid skill name `{name}`"),
+            &format!("invalid skill name `{}`", escape::inline(name)),
             findings.iter().filter(|f| f.severity == Severity::Error),
         ));
     }
@@ -130,7 +142,7 @@ fn refusal<'a>(what: &str, findings: impl Iterator<Item = &'a Finding>) -> Error
     let mut message = format!("{what}:");
     let mut helps: Vec<String> = Vec::new();
     for f in findings {
-        message.push_str(&format!("\n  {} ({})", f.message, f.rule.id));
+        message.push_str(&format!("\n  {} ({})", escape::text(&f.message), f.rule.id));
         if let Some(help) = &f.help {
             if !helps.contains(help) {
                 helps.push(help.clone());
@@ -147,12 +159,12 @@ fn refusal<'a>(what: &str, findings: impl Iterator<Item = &'a Finding>) -> Error
 }
 
 fn write_files(dir: &Path, files: &[scaffold::File]) -> Result<()> {
+    std::fs::create_dir(dir).map_err(|e| Error::unwritable(dir, e))?;
     for file in files {
         let path: PathBuf = dir.join(&file.rel);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| Error::unwritable(parent, e))?;
-        }
-        std::fs::write(&path, &file.text).map_err(|e| Error::unwritable(&path, e))?;
+        fsafe::create_new(dir, Path::new(&file.rel))
+            .and_then(|mut f| f.write_all(file.text.as_bytes()))
+            .map_err(|e| Error::unwritable(&path, e))?;
         if file.executable {
             make_executable(&path)?;
         }

@@ -11,8 +11,8 @@ use crate::hash;
 use crate::lint;
 use crate::package::{self, Contents, Options, Problem, format_size};
 use crate::paths;
-use crate::report;
 use crate::report::lint::plural;
+use crate::report::{self, escape};
 
 pub fn run(args: &PackageArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<Outcome> {
     let cwd = std::env::current_dir().map_err(Error::WorkingDirectory)?;
@@ -138,7 +138,10 @@ fn listing(name: &str, contents: &Contents, output: &str) -> String {
             Some(f) => ("0644", f.size.to_string()),
             None => ("0755", String::new()),
         };
-        text.push_str(&format!("  {mode}  {size:>width$}  {path}\n"));
+        text.push_str(&format!(
+            "  {mode}  {size:>width$}  {}\n",
+            escape::inline(path)
+        ));
     }
     if !contents.left_out.is_empty() {
         text.push_str("left out:\n");
@@ -149,10 +152,11 @@ fn listing(name: &str, contents: &Contents, output: &str) -> String {
             .max()
             .unwrap_or(0);
         for l in &contents.left_out {
+            let rel = escape::inline(&l.rel);
             let shown = if l.is_dir {
-                format!("{}/", l.rel)
+                format!("{rel}/")
             } else {
-                l.rel.clone()
+                rel.into_owned()
             };
             text.push_str(&format!("  {shown:<width$}  {}\n", l.reason));
         }
@@ -170,6 +174,7 @@ fn write_atomically(path: &Path, bytes: &[u8], replace: bool) -> Result<()> {
         .prefix(".skills-package-")
         .tempfile_in(dir)
         .map_err(fail)?;
+    let _cleanup = crate::interrupt::remove_on_signal(tmp.path());
     tmp.write_all(bytes).map_err(fail)?;
     tmp.as_file().sync_all().map_err(fail)?;
     set_readable(tmp.as_file()).map_err(fail)?;

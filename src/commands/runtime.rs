@@ -52,7 +52,7 @@ impl Machine {
     pub fn prepare(args: &RuntimeArgs) -> Result<Self> {
         let target = args.target.0;
         let cwd = std::env::current_dir().map_err(Error::WorkingDirectory)?;
-        let env = Env::from_process(cwd.clone());
+        let env = Env::from_process(cwd.clone()).with_skills_paths(args.skills_path.clone());
         let mut provider = if args.roots {
             let roots: Vec<_> = (target.roots)(&env).iter().map(|r| r.to_root()).collect();
             FsProvider::discover(&roots, args.discovery.options())?

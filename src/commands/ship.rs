@@ -11,7 +11,7 @@ use crate::package::Problem;
 use crate::paths;
 use crate::provider::{FsOptions, FsProvider, Root, SkillProvider};
 use crate::report::lint::{LintReport, Sources};
-use crate::report::{self, human};
+use crate::report::{self, escape, human};
 use crate::rules::{self, Finding, Severity};
 use crate::skill::Skill;
 use crate::targets::{self, TargetRef};
@@ -60,6 +60,18 @@ pub fn one_skill(path: &Path, respect_gitignore: bool) -> Result<Skill> {
     }
     match provider.list() {
         [skill] => Ok(skill.clone()),
+        [] if !provider.unreadable().is_empty() => {
+            let unread = &provider.unreadable()[0];
+            Err(Error::Refused {
+                message: format!(
+                    "the skill file {} was not read: {}",
+                    escape::inline(&unread.skill_md.display().to_string()),
+                    escape::text(&unread.reason)
+                ),
+                help: "make SKILL.md a regular file inside the skill folder, under the size limit"
+                    .to_owned(),
+            })
+        }
         [] => Err(Error::Refused {
             message: format!("no skill at {}", path.display()),
             help: "give a skill directory: a folder with a SKILL.md file".to_owned(),
@@ -92,9 +104,15 @@ pub fn upload_findings(skill: &Skill, base: &LintOptions) -> Vec<Finding> {
     let options = LintOptions {
         targets: vec![claude],
         settings: base.settings.clone(),
+        // The platform refuses the upload whatever the Claude Code client would list.
         levels: rules::all()
-            .filter(|r| !UPLOAD_RULES.contains(&r.id))
-            .map(|r| (r.id, Level::Off))
+            .map(|r| {
+                if UPLOAD_RULES.contains(&r.id) {
+                    (r.id, Level::Set(Severity::Error))
+                } else {
+                    (r.id, Level::Off)
+                }
+            })
             .collect(),
     };
     lint::lint(std::slice::from_ref(skill), &options)
@@ -139,7 +157,11 @@ pub fn write_findings(
 pub fn write_problems(problems: &[Problem], out: &mut dyn Write) -> Result<()> {
     let mut text = String::new();
     for p in problems {
-        text.push_str(&format!("error: {}\n  help: {}\n", p.message, p.help));
+        text.push_str(&format!(
+            "error: {}\n  help: {}\n",
+            escape::text(&p.message),
+            escape::text(&p.help)
+        ));
     }
     report::write_text(out, &text)
 }

@@ -8,13 +8,14 @@ use super::ship;
 use crate::Outcome;
 use crate::cli::UnpackArgs;
 use crate::error::{Error, Result};
+use crate::interrupt;
 use crate::lint;
 use crate::package::archive::Reader;
 use crate::package::unpack::{self, Limits};
 use crate::package::{Problem, format_size};
 use crate::paths;
-use crate::report;
 use crate::report::lint::plural;
+use crate::report::{self, escape};
 
 pub fn run(args: &UnpackArgs, out: &mut dyn Write) -> Result<Outcome> {
     let cwd = std::env::current_dir().map_err(Error::WorkingDirectory)?;
@@ -28,7 +29,11 @@ pub fn run(args: &UnpackArgs, out: &mut dyn Write) -> Result<Outcome> {
         }
     })?;
     let refused = |p: Problem| Error::Refused {
-        message: format!("{} not unpacked: {}", args.archive.display(), p.message),
+        message: format!(
+            "{} not unpacked: {}",
+            escape::inline(&args.archive.display().to_string()),
+            escape::text(&p.message)
+        ),
         help: p.help,
     };
     let mut reader = Reader::new(std::io::BufReader::new(file)).map_err(|e| {
@@ -56,16 +61,19 @@ pub fn run(args: &UnpackArgs, out: &mut dyn Write) -> Result<Outcome> {
         .prefix(".skills-unpack-")
         .tempdir_in(&into)
         .map_err(|e| Error::unwritable(&into, e))?;
+    // An interrupted unpack leaves no half-written folder behind.
+    let cleanup = interrupt::remove_on_signal(staging.path());
     let staged = staging.path().join(&plan.folder);
     std::fs::create_dir(&staged).map_err(|e| Error::unwritable(&staged, e))?;
     let written = unpack::extract(&mut reader, &plan, &staged, limits).map_err(refused)?;
     ship::install(&staged, &dest, args.force)?;
     drop(staging);
+    drop(cleanup);
 
-    let shown = |p: &Path| paths::display(p, &cwd);
+    let shown = |p: &Path| escape::inline(&paths::display(p, &cwd)).into_owned();
     let mut text = format!(
         "unpacked {} into {}/ ({}, {})\n",
-        plan.folder,
+        escape::inline(&plan.folder),
         shown(&dest),
         plural(plan.files(), "file"),
         format_size(written)

@@ -153,9 +153,34 @@ pub struct Reader<R: Read + Seek> {
 }
 
 impl<R: Read + Seek> Reader<R> {
-    /// Reads the central directory. Fails on anything that is not a ZIP archive.
-    pub fn new(reader: R) -> io::Result<Self> {
+    /// Reads the central directory. Fails on anything that is not a ZIP archive, and on an
+    /// archive that names one entry twice (the `zip` crate would keep only one of them, so what
+    /// is checked would not be what is there).
+    pub fn new(mut reader: R) -> io::Result<Self> {
+        let names = raw_names(&mut reader)?;
         let archive = ZipArchive::new(reader).map_err(to_io)?;
+        let mut seen = std::collections::HashSet::new();
+        for name in &names {
+            if !seen.insert(name.as_slice()) {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!(
+                        "the entry `{}` appears twice",
+                        crate::report::escape::inline(&String::from_utf8_lossy(name))
+                    ),
+                ));
+            }
+        }
+        if names.len() != archive.len() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "the central directory holds {} entries, of which {} can be read",
+                    names.len(),
+                    archive.len()
+                ),
+            ));
+        }
         Ok(Self { archive })
     }
 
@@ -211,6 +236,84 @@ impl<R: Read + Seek> Reader<R> {
         }
         Ok(copied)
     }
+}
+
+/// The largest central directory read to list the raw entry names.
+const MAX_CENTRAL_DIRECTORY: u64 = 64 << 20;
+
+/// The entry names as the central directory stores them (raw bytes, in order), read without the
+/// `zip` crate so that duplicates can be seen. Handles ZIP64 and data prepended to the archive.
+fn raw_names<R: Read + Seek>(reader: &mut R) -> io::Result<Vec<Vec<u8>>> {
+    let bad = |what: &str| io::Error::new(io::ErrorKind::InvalidData, what.to_owned());
+    let len = reader.seek(io::SeekFrom::End(0))?;
+    let tail_len = len.min(22 + 65_535);
+    reader.seek(io::SeekFrom::Start(len - tail_len))?;
+    let mut tail = vec![0u8; usize::try_from(tail_len).unwrap_or(0)];
+    reader.read_exact(&mut tail)?;
+    let at = (0..tail.len().saturating_sub(21))
+        .rev()
+        .find(|&i| tail[i..].starts_with(b"PK\x05\x06"))
+        .ok_or_else(|| bad("no end of central directory record"))?;
+    let eocd = &tail[at..];
+    let u16_at = |b: &[u8], i: usize| u64::from(u16::from_le_bytes([b[i], b[i + 1]]));
+    let u32_at =
+        |b: &[u8], i: usize| u64::from(u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]));
+    let u64_at = |b: &[u8], i: usize| {
+        let mut x = [0u8; 8];
+        x.copy_from_slice(&b[i..i + 8]);
+        u64::from_le_bytes(x)
+    };
+    let eocd_pos = len - tail_len + at as u64;
+    let (mut entries, mut size, mut offset) =
+        (u16_at(eocd, 10), u32_at(eocd, 12), u32_at(eocd, 16));
+    if (entries == 0xFFFF || size == 0xFFFF_FFFF || offset == 0xFFFF_FFFF)
+        && at >= 20
+        && tail[at - 20..].starts_with(b"PK\x06\x07")
+    {
+        let record = u64_at(&tail, at - 20 + 8);
+        let mut zip64 = [0u8; 56];
+        reader.seek(io::SeekFrom::Start(record))?;
+        reader.read_exact(&mut zip64)?;
+        if !zip64.starts_with(b"PK\x06\x06") {
+            return Err(bad("a damaged ZIP64 end of central directory record"));
+        }
+        (entries, size, offset) = (u64_at(&zip64, 32), u64_at(&zip64, 40), u64_at(&zip64, 48));
+    }
+    if size > MAX_CENTRAL_DIRECTORY {
+        return Err(bad("the central directory is too large"));
+    }
+    let mut directory = vec![0u8; usize::try_from(size).unwrap_or(0)];
+    // Data may be prepended to the archive: then the directory sits just before the record.
+    let mut names = None;
+    for start in [offset, eocd_pos.saturating_sub(size)] {
+        if reader.seek(io::SeekFrom::Start(start)).is_err()
+            || reader.read_exact(&mut directory).is_err()
+        {
+            continue;
+        }
+        names = parse_directory(&directory, entries);
+        if names.is_some() {
+            break;
+        }
+    }
+    names.ok_or_else(|| bad("the central directory cannot be read"))
+}
+
+/// The names of `entries` central directory records, or `None` if they are not all there.
+fn parse_directory(directory: &[u8], entries: u64) -> Option<Vec<Vec<u8>>> {
+    let mut names = Vec::new();
+    let mut at = 0usize;
+    for _ in 0..entries {
+        let record = directory.get(at..at + 46)?;
+        if !record.starts_with(b"PK\x01\x02") {
+            return None;
+        }
+        let field = |i: usize| usize::from(u16::from_le_bytes([record[i], record[i + 1]]));
+        let (name_len, extra_len, comment_len) = (field(28), field(30), field(32));
+        names.push(directory.get(at + 46..at + 46 + name_len)?.to_vec());
+        at += 46 + name_len + extra_len + comment_len;
+    }
+    Some(names)
 }
 
 fn to_io(error: zip::result::ZipError) -> io::Error {

@@ -7,11 +7,11 @@ pub mod unpack;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, PoisonError};
 
 use archive::{Member, Timestamp};
+
+use crate::fsafe::{self, Jail, Links};
 
 /// The default limit on the files of a package, uncompressed: 30 MB.
 pub const DEFAULT_MAX_SIZE: u64 = 30_000_000;
@@ -86,6 +86,8 @@ pub struct Contents {
     pub left_out: Vec<LeftOut>,
     /// Files that cannot be packaged (unreadable, broken links, names that are not UTF-8).
     pub problems: Vec<Problem>,
+    /// The skill folder the files were listed from, which they are read from.
+    pub jail: Option<Jail>,
 }
 
 impl Contents {
@@ -124,13 +126,18 @@ impl Contents {
                     "check the file's permissions, then package again",
                 )
             };
-            let mut bytes = Vec::new();
-            fs::File::open(&file.source)
-                .map_err(unreadable)?
-                .take(file.size.saturating_add(1))
-                .read_to_end(&mut bytes)
-                .map_err(unreadable)?;
-            if bytes.len() as u64 != file.size {
+            let jail = self.jail.as_ref().ok_or_else(|| {
+                Problem::new(
+                    format!("`{}` was not listed from disk", file.rel),
+                    "list the skill with `package::collect` first",
+                )
+            })?;
+            let opened = jail
+                .open(&file.source, Links::Refuse)
+                .map_err(|refusal| unreadable(refusal.into_io()))?;
+            let (bytes, more) =
+                fsafe::read_head(opened.file, file.size, file.size).map_err(unreadable)?;
+            if more || bytes.len() as u64 != file.size {
                 return Err(Problem::new(
                     format!("`{}` changed while it was being packaged", file.rel),
                     "package again once nothing is writing to the skill",
@@ -159,115 +166,162 @@ fn excluded(name: &str, is_dir: bool, depth: usize) -> Option<&'static str> {
     }
 }
 
-/// Lists what packaging `dir` would take: every file, symlinks followed, minus the entries that
-/// are never packaged ([`excluded`]), what `.gitignore` excludes, and `output` (the archive
-/// itself, when it is written inside the skill).
+/// How deep below the skill folder packaging looks (the entry limit usually stops it first).
+const MAX_DEPTH: usize = 64;
+
+/// What the walk met at one path, before it is judged.
+enum Met<'a> {
+    Entry(&'a fsafe::Entry),
+    /// A symlink out of the skill: its target, and whether that is a folder.
+    Escape(PathBuf, bool),
+    /// A problem with the entry, in words.
+    Broken(String),
+}
+
+/// Lists what packaging `dir` would take: every file, symlinks inside the skill followed, minus
+/// the entries that are never packaged ([`excluded`]), what `.gitignore` excludes, and `output`
+/// (the archive itself, when it is written inside the skill). Through [`fsafe`]: a symlink out
+/// of the skill, a file with several hard links, a FIFO or device is a problem, never packaged;
+/// the walk stops past the entry limit.
 pub fn collect(dir: &Path, options: &Options, output: Option<&Path>) -> Contents {
-    let left_out = Arc::new(Mutex::new(Vec::new()));
-    let base = dir.to_path_buf();
-    let record = Arc::clone(&left_out);
-    let mut builder = ignore::WalkBuilder::new(dir);
-    let respect = options.respect_gitignore;
-    builder
-        .hidden(false)
-        .ignore(false)
-        .parents(respect)
-        .git_ignore(respect)
-        .git_exclude(respect)
-        .git_global(false)
-        .follow_links(true)
-        .sort_by_file_name(Ord::cmp)
-        .filter_entry(move |entry| {
-            let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
-            let name = entry.file_name().to_string_lossy();
-            let Some(reason) = excluded(&name, is_dir, entry.depth()) else {
-                return true;
-            };
-            let rel = entry.path().strip_prefix(&base).unwrap_or(entry.path());
-            record
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .push(LeftOut {
-                    rel: crate::paths::to_slash(rel),
-                    is_dir,
-                    reason,
-                });
-            false
-        });
-    let output = output.and_then(|o| fs::canonicalize(o).ok());
     let mut contents = Contents::default();
-    for result in builder.build() {
-        let entry = match result {
-            Ok(entry) => entry,
-            Err(error) => {
-                contents.problems.push(Problem::new(
-                    walk_error(dir, &error),
-                    "fix or remove the entry, then package again",
+    let jail = match Jail::new(dir) {
+        Ok(jail) => jail,
+        Err(error) => {
+            contents.problems.push(Problem::new(
+                format!("cannot read {}: {error}", dir.display()),
+                "check the folder's permissions, then package again",
+            ));
+            return contents;
+        }
+    };
+    let output = output.and_then(|o| fs::canonicalize(o).ok());
+    let mut left_out = Vec::new();
+    let mut entries = 0usize;
+    let walk_options = fsafe::WalkOptions {
+        jail: &jail,
+        max_depth: MAX_DEPTH,
+        gitignore: options.respect_gitignore,
+        follow: true,
+    };
+    let problems = &mut contents.problems;
+    let files = &mut contents.files;
+    fsafe::walk(dir, walk_options, &mut |event| {
+        let (path, met) = match event {
+            fsafe::Event::Entry(entry) if entry.depth == 0 => return fsafe::Flow::Continue,
+            fsafe::Event::Entry(entry) => (entry.path.as_path(), Met::Entry(entry)),
+            fsafe::Event::Escape {
+                link,
+                target,
+                is_dir,
+            } => (link, Met::Escape(target.to_path_buf(), is_dir)),
+            fsafe::Event::Loop { link, .. } => (link, Met::Broken("is a symlink loop".to_owned())),
+            fsafe::Event::Broken { link, error } => {
+                (link, Met::Broken(format!("cannot be read: {error}")))
+            }
+            fsafe::Event::Unreadable { path, error } => {
+                (path, Met::Broken(format!("cannot be read: {error}")))
+            }
+            fsafe::Event::IgnoreFile { path, refusal } => {
+                problems.push(Problem::new(
+                    format!(
+                        "the ignore file {} cannot be applied: {refusal}",
+                        path.display()
+                    ),
+                    "make it a regular file, or package with --no-ignore",
                 ));
-                continue;
+                return fsafe::Flow::Continue;
             }
         };
-        if entry.depth() == 0 {
-            continue;
+        let rel_path = path.strip_prefix(dir).unwrap_or(path);
+        let rel = crate::paths::to_slash(rel_path);
+        let depth = rel_path.components().count();
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        let is_dir = match &met {
+            Met::Entry(entry) => entry.is_dir(),
+            Met::Escape(_, is_dir) => *is_dir,
+            Met::Broken(_) => false,
+        };
+        if let Some(reason) = excluded(&name, is_dir, depth) {
+            left_out.push(LeftOut {
+                rel,
+                is_dir,
+                reason,
+            });
+            return fsafe::Flow::Skip;
         }
-        let rel_path = entry.path().strip_prefix(dir).unwrap_or(entry.path());
-        let Some(rel) = rel_path.to_str().map(|_| crate::paths::to_slash(rel_path)) else {
-            contents.problems.push(Problem::new(
-                format!(
-                    "`{}` has a name that is not UTF-8",
-                    rel_path.to_string_lossy()
-                ),
+        let entry = match met {
+            Met::Entry(entry) => entry,
+            Met::Escape(target, is_dir) => {
+                problems.push(Problem::new(
+                    format!(
+                        "`{rel}` is a symlink to {} outside the skill, {}",
+                        if is_dir { "a folder" } else { "a file" },
+                        target.display()
+                    ),
+                    "nothing outside the skill goes into a package: copy what it needs into the skill, or remove the link",
+                ));
+                return fsafe::Flow::Continue;
+            }
+            Met::Broken(why) => {
+                problems.push(Problem::new(
+                    format!("`{rel}` {why}"),
+                    "fix or remove the entry, then package again",
+                ));
+                return fsafe::Flow::Continue;
+            }
+        };
+        if rel_path.to_str().is_none() {
+            problems.push(Problem::new(
+                format!("`{rel}` has a name that is not UTF-8"),
                 "rename it: archive entry names are UTF-8",
             ));
-            continue;
-        };
-        let Some(kind) = entry.file_type() else {
-            continue;
-        };
-        if kind.is_dir() {
-            continue;
+            return fsafe::Flow::Skip;
         }
-        if !kind.is_file() {
-            contents.problems.push(Problem::new(
-                format!("`{rel}` is not a regular file"),
-                "remove it: a package holds only files and folders",
+        entries += 1;
+        if entries > options.max_entries {
+            problems.push(Problem::new(
+                format!(
+                    "the skill holds more than {} entries; listing stopped",
+                    options.max_entries
+                ),
+                "leave generated files out (.gitignore)",
             ));
-            continue;
+            return fsafe::Flow::Stop;
         }
-        if output.is_some() && fs::canonicalize(entry.path()).ok() == output {
-            continue;
+        match entry.kind {
+            fsafe::EntryKind::Dir => return fsafe::Flow::Continue,
+            fsafe::EntryKind::Special(kind) => {
+                problems.push(Problem::new(
+                    format!("`{rel}` is a {kind}, not a regular file"),
+                    "remove it: a package holds only files and folders",
+                ));
+                return fsafe::Flow::Continue;
+            }
+            fsafe::EntryKind::File => {}
         }
-        match entry.metadata() {
-            Ok(meta) => contents.files.push(PackFile {
+        if output.is_some() && fs::canonicalize(&entry.path).ok() == output {
+            return fsafe::Flow::Continue;
+        }
+        match fsafe::inspect(&jail, &entry.path, Links::Refuse) {
+            Ok(meta) => files.push(PackFile {
                 rel,
-                source: entry.path().to_path_buf(),
+                source: entry.path.clone(),
                 size: meta.len(),
                 executable: executable(&meta),
             }),
-            Err(error) => contents.problems.push(Problem::new(
-                format!("cannot read `{rel}`: {error}"),
-                "check the file's permissions, then package again",
+            Err(refusal) => problems.push(Problem::new(
+                format!("`{rel}` is not packaged: {refusal}"),
+                "package only the skill's own regular files",
             )),
         }
-    }
+        fsafe::Flow::Continue
+    });
     contents.files.sort_by(|a, b| a.rel.cmp(&b.rel));
-    let mut left_out =
-        std::mem::take(&mut *left_out.lock().unwrap_or_else(PoisonError::into_inner));
     left_out.sort_by(|a, b| a.rel.cmp(&b.rel));
     contents.left_out = left_out;
+    contents.jail = Some(jail);
     contents
-}
-
-fn walk_error(dir: &Path, error: &ignore::Error) -> String {
-    let shown = |p: &Path| crate::paths::to_slash(p.strip_prefix(dir).unwrap_or(p));
-    match error {
-        ignore::Error::WithPath { path, err } => format!("cannot read `{}`: {err}", shown(path)),
-        ignore::Error::WithDepth { err, .. } => walk_error(dir, err),
-        ignore::Error::Loop { child, .. } => {
-            format!("`{}` is a symlink loop", shown(child))
-        }
-        other => other.to_string(),
-    }
 }
 
 #[cfg(unix)]

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 use super::archive::{Kind, Reader};
 use super::{Problem, SKILL_MD};
+use crate::report::escape;
 use crate::source::Source;
 
 /// The default limit on an archive's contents, uncompressed: 100 MB, over three times the
@@ -65,7 +66,14 @@ impl Plan {
     }
 }
 
-/// Why a stored name cannot be extracted as it is, or `None` when it is a plain relative path.
+/// Names Windows reserves for devices, with or without an extension.
+const WINDOWS_DEVICES: [&str; 22] = [
+    "con", "prn", "aux", "nul", "com1", "com2", "com3", "com4", "com5", "com6", "com7", "com8",
+    "com9", "lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9",
+];
+
+/// Why a stored name cannot be extracted as it is, or `None` when it is a plain relative path
+/// that every system stores as written.
 fn unsafe_name(name: &str) -> Option<&'static str> {
     if name.contains('\0') {
         return Some("it contains a NUL byte");
@@ -76,6 +84,12 @@ fn unsafe_name(name: &str) -> Option<&'static str> {
     if name.starts_with('/') || name.as_bytes().get(1) == Some(&b':') {
         return Some("it is an absolute path");
     }
+    if name.chars().any(|c| c.is_control()) {
+        return Some("it contains a control character");
+    }
+    if name.contains(['<', '>', ':', '"', '|', '?', '*']) {
+        return Some("it contains a character Windows cannot store in a name (< > : \" | ? *)");
+    }
     let trimmed = name.strip_suffix('/').unwrap_or(name);
     for part in trimmed.split('/') {
         match part {
@@ -83,8 +97,21 @@ fn unsafe_name(name: &str) -> Option<&'static str> {
             "." | "" => return Some("it has an empty or `.` path component"),
             _ => {}
         }
+        if part.ends_with(['.', ' ']) {
+            return Some("a name ends with `.` or a space, which Windows drops");
+        }
+        let stem = part.split('.').next().unwrap_or(part).trim_end();
+        if WINDOWS_DEVICES.contains(&stem.to_ascii_lowercase().as_str()) {
+            return Some("it uses a name Windows reserves for a device (CON, NUL, COM1…)");
+        }
     }
     None
+}
+
+/// The form under which two names are the same file somewhere: Unicode-composed (NFC, as
+/// macOS stores names), case-folded (macOS and Windows ignore case).
+fn folded(path: &str) -> String {
+    crate::rules::standard::common::nfc(path).to_lowercase()
 }
 
 /// Left out of every unpack: what macOS's Finder adds to the archives it makes.
@@ -96,7 +123,7 @@ fn is_macos_metadata(name: &str) -> bool {
 
 fn refuse(name: &str, why: impl std::fmt::Display) -> Problem {
     Problem::new(
-        format!("entry `{}` is refused: {why}", name.escape_debug()),
+        format!("entry `{}` is refused: {why}", escape::inline(name)),
         "this archive is unsafe to unpack; ask its author for one made with `skills package`",
     )
 }
@@ -152,17 +179,21 @@ pub fn plan<R: Read + Seek>(reader: &mut Reader<R>, limits: Limits) -> Result<Pl
             .map(|p| (p, true))
             .chain([(path.as_str(), is_dir)])
         {
-            let folded = each.to_lowercase();
+            let folded = folded(each);
             match seen.get(&folded) {
                 None => {
                     seen.insert(folded, (each.to_owned(), each_is_dir));
                 }
                 Some((first, first_is_dir)) => {
                     let clash = if first != each {
-                        Some(format!("it collides with `{first}` when case is ignored"))
+                        Some(format!(
+                            "it collides with `{}` when case and Unicode normalisation are ignored",
+                            escape::inline(first)
+                        ))
                     } else if !(*first_is_dir && each_is_dir) {
                         Some(format!(
-                            "`{first}` appears twice, or as a file and a folder"
+                            "`{}` appears twice, or as a file and a folder",
+                            escape::inline(first)
                         ))
                     } else {
                         None
@@ -215,14 +246,19 @@ pub fn plan<R: Read + Seek>(reader: &mut Reader<R>, limits: Limits) -> Result<Pl
         [one] if *one == expected => {}
         [one] => {
             return Err(Problem::new(
-                format!("`{one}` is not at the top of the archive or of its one top-level folder"),
+                format!(
+                    "`{}` is not at the top of the archive or of its one top-level folder",
+                    escape::inline(one)
+                ),
                 "a skill archive holds one folder with a SKILL.md file in it",
             ));
         }
         [first, second, ..] => {
             return Err(Problem::new(
                 format!(
-                    "the archive holds more than one skill: `{first}` and `{second}`{}",
+                    "the archive holds more than one skill: `{}` and `{}`{}",
+                    escape::inline(first),
+                    escape::inline(second),
                     if skill_files.len() > 2 { ", …" } else { "" }
                 ),
                 "unpack archives that hold exactly one skill",
@@ -324,17 +360,11 @@ pub fn extract<R: Read + Seek>(
     for entry in &plan.entries {
         let path: PathBuf = dir.join(&entry.rel);
         if entry.is_dir {
-            fs::create_dir_all(&path).map_err(|e| io(&path, e))?;
+            crate::fsafe::create_dirs(dir, Path::new(&entry.rel)).map_err(|e| io(&path, e))?;
             continue;
         }
-        if let Some(parent) = path.parent() {
-            fs::create_dir_all(parent).map_err(|e| io(parent, e))?;
-        }
-        let mut file = fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&path)
-            .map_err(|e| io(&path, e))?;
+        let mut file =
+            crate::fsafe::create_new(dir, Path::new(&entry.rel)).map_err(|e| io(&path, e))?;
         let left = limits.max_size.saturating_sub(written);
         match reader.copy(entry.index, &mut file, left) {
             Ok(n) => written += n,
@@ -350,7 +380,7 @@ pub fn extract<R: Read + Seek>(
             }
             Err(e) => {
                 return Err(Problem::new(
-                    format!("`{}` cannot be extracted: {e}", entry.rel),
+                    format!("`{}` cannot be extracted: {e}", escape::inline(&entry.rel)),
                     "the archive is damaged",
                 ));
             }
@@ -387,6 +417,13 @@ mod tests {
             ("a//b", "empty"),
             ("./a", "`.`"),
             ("a\0b", "NUL"),
+            ("e\x1b[2Jvil/SKILL.md", "control"),
+            ("pdf/a\u{9b}b.md", "control"),
+            ("pdf/a.md.", "ends with"),
+            ("pdf/a.md ", "ends with"),
+            ("pdf/con.txt", "device"),
+            ("pdf/NUL", "device"),
+            ("pdf/a:b.md", "Windows"),
         ] {
             assert!(unsafe_name(name).is_some_and(|w| w.contains(why)), "{name}");
         }

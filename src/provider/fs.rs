@@ -1,14 +1,19 @@
 //! Skills on disk: discovery under roots with the `ignore` walker, bounded and deterministic,
 //! and guarded reads of bundled files.
 //!
-//! Symlink policy: a symlink inside a root is followed. A symlinked *skill* (its directory or its
-//! `SKILL.md`) that resolves outside the root is still loaded, since that is how people install
-//! skills from a dotfiles checkout, but the escape is recorded and the target is not searched for
-//! more skills. Any other directory symlink that leaves the root is recorded and not followed.
+//! Every file is read through [`crate::fsafe`]: regular files only, bounded, never through a
+//! symlink out of its folder, never a file with several hard links.
+//!
+//! Symlink policy: a symlink inside a root is followed. A symlinked skill *directory* that
+//! resolves outside the root is still loaded, since that is how people install skills from a
+//! dotfiles checkout, but the escape is recorded, the target is not searched for more skills, and
+//! its files must stay inside the target. A `SKILL.md` that is itself a symlink out of its root is
+//! not read (a skill that cannot be read: `skills lint` fails on it). Any other symlink that
+//! leaves the root is recorded and not followed.
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
-use std::fs::{self, File};
-use std::io::{self, Read};
+use std::fs;
+use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -17,6 +22,7 @@ use ignore::WalkBuilder;
 use super::resource::{self, LineRange, Resource, ResourceError, Resources};
 use super::{Note, NoteKind, RipgrepListing, SkillProvider, resolve_shadowing};
 use crate::error::{Error, Result};
+use crate::fsafe::{self, Event, Flow, Jail, Links, Refusal, WalkOptions};
 use crate::parallel;
 use crate::paths;
 use crate::skill::{Origin, Scope, Skill};
@@ -122,6 +128,7 @@ impl Default for FsOptions {
 pub struct FsProvider {
     skills: Vec<Skill>,
     notes: Vec<Note>,
+    unreadable: Vec<UnreadableSkill>,
     options: FsOptions,
 }
 
@@ -133,18 +140,25 @@ impl FsProvider {
             options: &options,
             read: Vec::new(),
             notes: Vec::new(),
+            unreadable: Vec::new(),
             seen: HashSet::new(),
         };
         for (index, root) in roots.iter().enumerate() {
             run.root(index, root)?;
         }
-        let Discovery { read, notes, .. } = run;
+        let Discovery {
+            read,
+            notes,
+            unreadable,
+            ..
+        } = run;
         let mut skills =
             parallel::map(read, |r| Skill::parse(r.dir, r.skill_md, r.origin, r.bytes));
         resolve_shadowing(&mut skills);
         Ok(Self {
             skills,
             notes,
+            unreadable,
             options,
         })
     }
@@ -152,6 +166,11 @@ impl FsProvider {
     /// What discovery noticed, in discovery order.
     pub fn notes(&self) -> &[Note] {
         &self.notes
+    }
+
+    /// The skill files found that could not be read (each also has a note).
+    pub fn unreadable(&self) -> &[UnreadableSkill] {
+        &self.unreadable
     }
 
     /// The same skills with a runtime's built-in skills before and after them, in discovery
@@ -173,32 +192,42 @@ impl SkillProvider for FsProvider {
     }
 
     fn resources_of(&self, skill: &Skill) -> Result<Resources, ResourceError> {
-        let dir = fs::canonicalize(&skill.dir).map_err(|source| ResourceError::Io {
+        let jail = Jail::new(&skill.dir).map_err(|source| ResourceError::Io {
             path: skill.dir.display().to_string(),
             source,
         })?;
+        let dir = jail.root().to_path_buf();
         let mut files = Vec::new();
         let mut truncated = false;
-        let walker = walker(
-            &dir,
-            self.options.max_depth,
-            &self.options,
-            Arc::new(Mutex::new(Vec::new())),
-        );
-        for entry in walker.build().flatten() {
-            if !entry.file_type().is_some_and(|t| t.is_file()) {
-                continue;
+        let options = WalkOptions {
+            jail: &jail,
+            max_depth: self.options.max_depth,
+            gitignore: self.options.respect_gitignore,
+            follow: true,
+        };
+        fsafe::walk(&dir, options, &mut |event| {
+            let Event::Entry(entry) = event else {
+                return Flow::Continue;
+            };
+            if entry.is_dir() {
+                let skipped =
+                    entry.depth > 0 && SKIPPED_DIRS.iter().any(|d| entry.file_name() == *d);
+                return if skipped { Flow::Skip } else { Flow::Continue };
             }
-            let rel = entry.path().strip_prefix(&dir).unwrap_or(entry.path());
+            if !entry.is_file() {
+                return Flow::Continue;
+            }
+            let rel = entry.path.strip_prefix(&dir).unwrap_or(&entry.path);
             if rel == Path::new(SKILL_MD) || Some(rel.as_os_str()) == skill.skill_md.file_name() {
-                continue;
+                return Flow::Continue;
             }
             if files.len() == self.options.max_resources {
                 truncated = true;
-                break;
+                return Flow::Stop;
             }
             files.push(paths::to_slash(rel));
-        }
+            Flow::Continue
+        });
         files.sort();
         Ok(Resources { files, truncated })
     }
@@ -251,6 +280,7 @@ impl SkillProvider for FsProvider {
             source,
         };
         fs::metadata(&dir).map_err(io)?;
+        ignore_files_are_regular(&dir, self.options.max_depth)?;
         let overrides = exclusions(&dir, listing.exclude);
         let written = written_gitignores(&dir, listing);
         let mut builder = WalkBuilder::new(&dir);
@@ -303,28 +333,46 @@ impl SkillProvider for FsProvider {
     ) -> Result<Resource, ResourceError> {
         let rel = resource::check_relative(relative_path)?;
         let shown = paths::to_slash(&rel);
-        let io = |source| ResourceError::Io {
+        let jail = Jail::new(&skill.dir).map_err(|source| ResourceError::Io {
             path: shown.clone(),
             source,
-        };
-        let full = skill.dir.join(&rel);
-        let target = match fs::canonicalize(&full) {
-            Ok(target) => target,
-            Err(err) if err.kind() == io::ErrorKind::NotFound => {
-                return Err(ResourceError::NotFound { path: shown });
-            }
-            Err(err) => return Err(io(err)),
-        };
-        let base = fs::canonicalize(&skill.dir).map_err(io)?;
-        if !target.starts_with(&base) {
-            return Err(ResourceError::SymlinkEscape { path: shown });
-        }
-        if !target.is_file() {
-            return Err(ResourceError::NotAFile { path: shown });
-        }
-        let file = File::open(&target).map_err(io)?;
-        resource::read_text(file, &shown, lines, self.options.max_resource_bytes)
+        })?;
+        let opened = jail
+            .open(&skill.dir.join(&rel), Links::Refuse)
+            .map_err(|refusal| match refusal {
+                Refusal::NotFound => ResourceError::NotFound {
+                    path: shown.clone(),
+                },
+                Refusal::Outside { .. } => ResourceError::SymlinkEscape {
+                    path: shown.clone(),
+                },
+                Refusal::NotRegular(_) => ResourceError::NotAFile {
+                    path: shown.clone(),
+                },
+                other => ResourceError::Io {
+                    path: shown.clone(),
+                    source: other.into_io(),
+                },
+            })?;
+        let size = opened.len;
+        resource::read_text(
+            opened.file,
+            &shown,
+            lines,
+            self.options.max_resource_bytes,
+            size,
+        )
     }
+}
+
+/// A skill file that was found and could not be read: over the size limit, not a regular
+/// file, a symlink out of its root, a file with several hard links, or unreadable. Runtimes
+/// skip such a skill; `skills lint` reports it as an error.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnreadableSkill {
+    pub dir: PathBuf,
+    pub skill_md: PathBuf,
+    pub reason: String,
 }
 
 /// A skill file read during the walk, parsed once the walk is over.
@@ -335,14 +383,28 @@ struct ReadSkill {
     bytes: Vec<u8>,
 }
 
+/// A skill directory found by the walk: its skill files (`SKILL.md` first: names sort
+/// uppercase first), and the folder they must resolve into.
+#[derive(Default)]
+struct Candidate {
+    files: Vec<PathBuf>,
+    /// Set for a symlinked skill directory that leaves the root: its own (resolved) folder.
+    jail: Option<PathBuf>,
+}
+
 /// The state of one discovery run.
 struct Discovery<'a> {
     options: &'a FsOptions,
     /// The skill files read, in discovery order.
     read: Vec<ReadSkill>,
     notes: Vec<Note>,
+    unreadable: Vec<UnreadableSkill>,
     /// Canonical paths of the skill files already loaded.
     seen: HashSet<PathBuf>,
+}
+
+fn is_skill_file(name: &std::ffi::OsStr) -> bool {
+    name.to_string_lossy().eq_ignore_ascii_case(SKILL_MD)
 }
 
 impl Discovery<'_> {
@@ -351,6 +413,16 @@ impl Discovery<'_> {
             kind,
             path: path.into(),
             message: message.into(),
+        });
+    }
+
+    /// A skill file that was not read: a note, and an entry for `lint` to fail on.
+    fn refuse(&mut self, kind: NoteKind, dir: &Path, skill_md: &Path, reason: String) {
+        self.note(kind, skill_md, reason.clone());
+        self.unreadable.push(UnreadableSkill {
+            dir: dir.to_path_buf(),
+            skill_md: skill_md.to_path_buf(),
+            reason,
         });
     }
 
@@ -373,16 +445,20 @@ impl Discovery<'_> {
             precedence: root.precedence,
             root_index: index,
         };
-        if meta.is_file() {
-            let is_skill_file = path
-                .file_name()
-                .is_some_and(|n| n.to_string_lossy().eq_ignore_ascii_case(SKILL_MD));
-            let Some(dir) = path.parent().filter(|_| is_skill_file) else {
+        if !meta.is_dir() {
+            let is_skill = path.file_name().is_some_and(is_skill_file);
+            let Some(dir) = path.parent().filter(|_| is_skill) else {
                 return Err(Error::NotASkillPath {
                     path: root.path.clone(),
                 });
             };
-            self.load(dir.to_path_buf(), path.clone(), &origin(dir.to_path_buf()));
+            let jail = Jail::new(dir).map_err(|e| Error::unreadable(&root.path, e))?;
+            self.load(
+                dir.to_path_buf(),
+                path.clone(),
+                &origin(dir.to_path_buf()),
+                &jail,
+            );
             return Ok(());
         }
         fs::read_dir(&path).map_err(|e| Error::unreadable(&root.path, e))?;
@@ -392,67 +468,122 @@ impl Discovery<'_> {
 
     fn walk(&mut self, root: &Path, origin: &Origin, settings: &Root) {
         let fixed_depth = settings.max_depth;
-        let escapes = Arc::new(Mutex::new(Vec::new()));
         let max_depth = fixed_depth.unwrap_or(self.options.max_depth);
-        let options = FsOptions {
-            respect_gitignore: self.options.respect_gitignore && settings.gitignore,
-            ..self.options.clone()
+        let jail = match Jail::new(root) {
+            Ok(jail) => jail,
+            Err(err) => {
+                self.note(NoteKind::Unreadable, root, err.to_string());
+                return;
+            }
         };
-        let walker = walker(root, max_depth, &options, Arc::clone(&escapes));
-        // Skill directory -> its skill files (`SKILL.md` first: names sort uppercase first).
-        let mut candidates: BTreeMap<PathBuf, Vec<PathBuf>> = BTreeMap::new();
+        let mut candidates: BTreeMap<PathBuf, Candidate> = BTreeMap::new();
         let mut symlinked_dirs = BTreeSet::new();
         let mut under_skills_dir = Vec::new();
         let mut dirs = 0usize;
         let mut depth_limited = Vec::new();
-        for result in walker.build() {
-            let entry = match result {
-                Ok(entry) => entry,
-                Err(err) => {
-                    self.walk_error(err);
-                    continue;
+        let mut escapes = Vec::new();
+        let mut notes = Vec::new();
+        let mut escaped_files = Vec::new();
+        let max_dirs = self.options.max_dirs;
+        let options = WalkOptions {
+            jail: &jail,
+            max_depth,
+            gitignore: self.options.respect_gitignore && settings.gitignore,
+            follow: true,
+        };
+        let skipped = |name: &std::ffi::OsStr| SKIPPED_DIRS.iter().any(|d| name == *d);
+        fsafe::walk(root, options, &mut |event| {
+            match event {
+                Event::Entry(entry) if entry.is_dir() => {
+                    if entry.depth > 0 && skipped(entry.file_name()) {
+                        return Flow::Skip;
+                    }
+                    dirs += 1;
+                    if dirs > max_dirs {
+                        notes.push(Note {
+                            kind: NoteKind::DirectoryLimit,
+                            path: root.to_path_buf(),
+                            message: format!(
+                                "stopped after {max_dirs} directories; skills further on were not searched (raise --max-dirs)"
+                            ),
+                        });
+                        return Flow::Stop;
+                    }
+                    let path = &entry.path;
+                    if entry.symlink {
+                        symlinked_dirs.insert(path.clone());
+                    }
+                    if entry.depth > 0
+                        && path.parent().and_then(Path::file_name) == Some("skills".as_ref())
+                    {
+                        under_skills_dir.push(path.clone());
+                    }
+                    // A depth the root's owner fixed is how that runtime searches, not a bound.
+                    if fixed_depth.is_none() && entry.depth == max_depth && has_subdirectory(path) {
+                        depth_limited.push(path.clone());
+                    }
                 }
-            };
-            let path = entry.path();
-            let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
-            if is_dir {
-                dirs += 1;
-                if dirs > self.options.max_dirs {
-                    self.note(
-                        NoteKind::DirectoryLimit,
-                        root,
-                        format!(
-                            "stopped after {} directories; skills further on were not searched (raise --max-dirs)",
-                            self.options.max_dirs
-                        ),
-                    );
-                    break;
+                Event::Entry(entry) => {
+                    if is_skill_file(entry.file_name())
+                        && let Some(dir) = entry.path.parent()
+                    {
+                        candidates
+                            .entry(dir.to_path_buf())
+                            .or_default()
+                            .files
+                            .push(entry.path.clone());
+                    }
                 }
-                if entry.path_is_symlink() {
-                    symlinked_dirs.insert(path.to_path_buf());
+                Event::Escape {
+                    link,
+                    target,
+                    is_dir,
+                } => {
+                    let name = link.file_name().unwrap_or_default();
+                    if is_dir && !skipped(name) {
+                        let target_skill_md = [SKILL_MD, "skill.md"]
+                            .into_iter()
+                            .find(|n| target.join(n).is_file());
+                        escapes.push((link.to_path_buf(), target.to_path_buf(), target_skill_md));
+                    } else if !is_dir && is_skill_file(name) {
+                        escaped_files.push((link.to_path_buf(), target.to_path_buf()));
+                    }
                 }
-                if entry.depth() > 0
-                    && path.parent().and_then(Path::file_name) == Some("skills".as_ref())
-                {
-                    under_skills_dir.push(path.to_path_buf());
+                Event::Loop { link, ancestor } => notes.push(Note {
+                    kind: NoteKind::SymlinkLoop,
+                    path: link.to_path_buf(),
+                    message: format!("symlink loop back to {}; not followed", ancestor.display()),
+                }),
+                Event::Broken { link, error } => {
+                    notes.push(if error.kind() == io::ErrorKind::NotFound {
+                        Note {
+                            kind: NoteKind::BrokenSymlink,
+                            path: link.to_path_buf(),
+                            message: "symlink points at nothing".to_owned(),
+                        }
+                    } else {
+                        // ELOOP: the link resolves through itself.
+                        Note {
+                            kind: NoteKind::SymlinkLoop,
+                            path: link.to_path_buf(),
+                            message: format!("symlink cannot be resolved ({error}); not followed"),
+                        }
+                    })
                 }
-                // A depth the root's owner fixed is how that runtime searches, not a bound hit.
-                if fixed_depth.is_none() && entry.depth() == max_depth && has_subdirectory(path) {
-                    depth_limited.push(path.to_path_buf());
-                }
-                continue;
+                Event::Unreadable { path, error } => notes.push(Note {
+                    kind: NoteKind::Unreadable,
+                    path: path.to_path_buf(),
+                    message: error.to_string(),
+                }),
+                Event::IgnoreFile { path, refusal } => notes.push(Note {
+                    kind: NoteKind::Unreadable,
+                    path: path.to_path_buf(),
+                    message: format!("ignore file not applied: {refusal}"),
+                }),
             }
-            let is_skill_file = entry
-                .file_name()
-                .to_string_lossy()
-                .eq_ignore_ascii_case(SKILL_MD);
-            if is_skill_file && let Some(dir) = path.parent() {
-                candidates
-                    .entry(dir.to_path_buf())
-                    .or_default()
-                    .push(path.to_path_buf());
-            }
-        }
+            Flow::Continue
+        });
+        self.notes.extend(notes);
         if let Some(first) = depth_limited.first() {
             self.note(
                 NoteKind::DepthLimit,
@@ -465,32 +596,54 @@ impl Discovery<'_> {
                 ),
             );
         }
-        let escapes = std::mem::take(&mut *escapes.lock().unwrap_or_else(PoisonError::into_inner));
-        for escape in escapes {
-            match escape.target_skill_md {
+        for (link, target, target_skill_md) in escapes {
+            match target_skill_md {
                 Some(skill_md) => {
                     self.note(
                         NoteKind::SymlinkEscape,
-                        &escape.link,
+                        &link,
                         format!(
                             "symlinked skill resolves outside the root, to {}; loaded, not searched further",
-                            escape.target.display()
+                            target.display()
                         ),
                     );
-                    candidates.insert(escape.link.clone(), vec![escape.link.join(skill_md)]);
+                    candidates.insert(
+                        link.clone(),
+                        Candidate {
+                            files: vec![link.join(skill_md)],
+                            jail: Some(target),
+                        },
+                    );
                 }
                 None => self.note(
                     NoteKind::SymlinkEscape,
-                    &escape.link,
+                    &link,
                     format!(
                         "symlink resolves outside the root, to {}; not followed",
-                        escape.target.display()
+                        target.display()
                     ),
                 ),
             }
         }
+        for (link, target) in escaped_files {
+            let dir = link.parent().unwrap_or(root).to_path_buf();
+            self.refuse(
+                NoteKind::SymlinkEscape,
+                &dir,
+                &link,
+                format!(
+                    "skill file is a symlink to {}, outside the folder searched; not read (link the skill's folder instead)",
+                    paths::to_slash(&paths::relative_to(&target, root))
+                ),
+            );
+        }
         for dir in under_skills_dir {
-            if !candidates.keys().any(|skill| skill.starts_with(&dir)) {
+            // Skill folders at or below `dir` sort right after it: one look-up, not a scan.
+            let holds_a_skill = candidates
+                .range(dir.clone()..)
+                .next()
+                .is_some_and(|(skill, _)| skill.starts_with(&dir));
+            if !holds_a_skill {
                 self.note(
                     NoteKind::MissingSkillMd,
                     &dir,
@@ -498,13 +651,13 @@ impl Discovery<'_> {
                 );
             }
         }
-        let mut candidates: Vec<(PathBuf, Vec<PathBuf>)> = candidates.into_iter().collect();
+        let mut candidates: Vec<(PathBuf, Candidate)> = candidates.into_iter().collect();
         if settings.descending {
             // Ascending paths start with the root itself, which stays first.
             let at_root = usize::from(candidates.first().is_some_and(|(dir, _)| dir == root));
             candidates[at_root..].reverse();
         }
-        for (dir, files) in candidates {
+        for (dir, candidate) in candidates {
             if symlinked_dirs.contains(&dir) {
                 self.note(
                     NoteKind::Symlink,
@@ -512,6 +665,7 @@ impl Discovery<'_> {
                     "skill directory is a symlink (followed)",
                 );
             }
+            let files = candidate.files;
             let exact = files
                 .iter()
                 .find(|f| f.file_name() == Some(SKILL_MD.as_ref()));
@@ -530,16 +684,21 @@ impl Discovery<'_> {
                     file
                 }
             };
-            self.load(dir, file, origin);
+            match candidate.jail.map(|target| Jail::new(&target)) {
+                None => self.load(dir, file, origin, &jail),
+                Some(Ok(own)) => self.load(dir, file, origin, &own),
+                Some(Err(err)) => self.refuse(NoteKind::Unreadable, &dir, &file, err.to_string()),
+            }
         }
     }
 
-    /// Reads and parses one skill file, recording instead of failing.
-    fn load(&mut self, dir: PathBuf, skill_md: PathBuf, origin: &Origin) {
-        let canonical = match fs::canonicalize(&skill_md) {
-            Ok(path) => path,
+    /// Reads and parses one skill file, recording instead of failing. The file must resolve
+    /// inside `jail` (the root, or the folder of a symlinked skill).
+    fn load(&mut self, dir: PathBuf, skill_md: PathBuf, origin: &Origin, jail: &Jail) {
+        let canonical = match jail.resolve(&skill_md) {
+            Ok(path) | Err(Refusal::Outside { target: path, .. }) => path,
             Err(err) => {
-                self.note(NoteKind::Unreadable, &skill_md, err.to_string());
+                self.refuse(NoteKind::Unreadable, &dir, &skill_md, err.to_string());
                 return;
             }
         };
@@ -551,14 +710,10 @@ impl Discovery<'_> {
             );
             return;
         }
-        if fs::symlink_metadata(&skill_md).is_ok_and(|m| m.file_type().is_symlink()) {
-            let escapes = !canonical.starts_with(&origin.root);
+        let is_link = fs::symlink_metadata(&skill_md).is_ok_and(|m| m.file_type().is_symlink());
+        if is_link && jail.contains(&canonical) {
             self.note(
-                if escapes {
-                    NoteKind::SymlinkEscape
-                } else {
-                    NoteKind::Symlink
-                },
+                NoteKind::Symlink,
                 &skill_md,
                 format!(
                     "skill file is a symlink to {} (followed)",
@@ -566,8 +721,9 @@ impl Discovery<'_> {
                 ),
             );
         }
-        match read_limited(&skill_md, self.options.max_skill_md_bytes) {
-            Ok(Some(bytes)) => {
+        let limit = self.options.max_skill_md_bytes;
+        match jail.read(&skill_md, limit) {
+            Ok(bytes) => {
                 self.read.push(ReadSkill {
                     dir,
                     skill_md,
@@ -575,129 +731,29 @@ impl Discovery<'_> {
                     bytes,
                 });
             }
-            Ok(None) => self.note(
+            Err(Refusal::TooLarge { .. }) => self.refuse(
                 NoteKind::TooLarge,
+                &dir,
+                &skill_md,
+                format!("larger than {limit} bytes; not parsed"),
+            ),
+            Err(Refusal::Outside { target, .. }) => self.refuse(
+                NoteKind::SymlinkEscape,
+                &dir,
                 &skill_md,
                 format!(
-                    "larger than {} bytes; not parsed",
-                    self.options.max_skill_md_bytes
+                    "skill file is a symlink to {}, outside the folder searched; not read (link the skill's folder instead)",
+                    paths::to_slash(&paths::relative_to(&target, jail.root()))
                 ),
             ),
-            Err(err) => self.note(NoteKind::Unreadable, &skill_md, err.to_string()),
+            Err(refusal) => self.refuse(
+                NoteKind::Unreadable,
+                &dir,
+                &skill_md,
+                format!("skill file not read: {refusal}"),
+            ),
         }
     }
-
-    fn walk_error(&mut self, err: ignore::Error) {
-        let mut path = None;
-        let mut err = &err;
-        loop {
-            match err {
-                ignore::Error::WithPath {
-                    path: p,
-                    err: inner,
-                } => {
-                    path = Some(p.clone());
-                    err = inner;
-                }
-                ignore::Error::WithDepth { err: inner, .. }
-                | ignore::Error::WithLineNumber { err: inner, .. } => err = inner,
-                ignore::Error::Loop { ancestor, child } => {
-                    self.note(
-                        NoteKind::SymlinkLoop,
-                        child,
-                        format!("symlink loop back to {}; not followed", ancestor.display()),
-                    );
-                    return;
-                }
-                ignore::Error::Partial(errors) => {
-                    for e in errors {
-                        self.walk_error(e.clone());
-                    }
-                    return;
-                }
-                other => {
-                    let path = path.unwrap_or_default();
-                    let is_link =
-                        fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink());
-                    let io = other.io_error();
-                    let (kind, message) = match io {
-                        Some(e) if is_link && e.kind() == io::ErrorKind::NotFound => (
-                            NoteKind::BrokenSymlink,
-                            "symlink points at nothing".to_owned(),
-                        ),
-                        // ELOOP: the link resolves through itself.
-                        Some(_) if is_link => (
-                            NoteKind::SymlinkLoop,
-                            format!("symlink cannot be resolved ({other}); not followed"),
-                        ),
-                        _ => (NoteKind::Unreadable, other.to_string()),
-                    };
-                    self.note(kind, path, message);
-                    return;
-                }
-            }
-        }
-    }
-}
-
-/// A directory symlink found leaving its root.
-#[derive(Debug)]
-struct Escape {
-    link: PathBuf,
-    target: PathBuf,
-    /// The skill file in the target, when the target is a skill directory.
-    target_skill_md: Option<&'static str>,
-}
-
-/// The walker shared by discovery and resource listings: sorted, hidden entries included,
-/// `.git` and `node_modules` skipped, symlinks followed only while they stay under `root`.
-fn walker(
-    root: &Path,
-    max_depth: usize,
-    options: &FsOptions,
-    escapes: Arc<Mutex<Vec<Escape>>>,
-) -> WalkBuilder {
-    let mut builder = WalkBuilder::new(root);
-    let respect = options.respect_gitignore;
-    let base = root.to_path_buf();
-    builder
-        .hidden(false)
-        .ignore(false)
-        .parents(respect)
-        .git_ignore(respect)
-        .git_exclude(respect)
-        .git_global(false)
-        .follow_links(true)
-        .max_depth(Some(max_depth))
-        .sort_by_file_name(|a, b| a.cmp(b))
-        .filter_entry(move |entry| {
-            let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
-            if is_dir && SKIPPED_DIRS.iter().any(|d| entry.file_name() == *d) {
-                return false;
-            }
-            if !(is_dir && entry.path_is_symlink()) {
-                return true;
-            }
-            let Ok(target) = fs::canonicalize(entry.path()) else {
-                return true; // the walker reports it
-            };
-            if target.starts_with(&base) {
-                return true;
-            }
-            let target_skill_md = ["SKILL.md", "skill.md"]
-                .into_iter()
-                .find(|name| target.join(name).is_file());
-            escapes
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .push(Escape {
-                    link: entry.path().to_path_buf(),
-                    target,
-                    target_skill_md,
-                });
-            false
-        });
-    builder
 }
 
 /// `--glob=!GLOB` for each of `globs`, rooted at `dir`; `None` when there are none (or one
@@ -736,23 +792,51 @@ fn written_gitignores(dir: &Path, listing: &RipgrepListing<'_>) -> Vec<Gitignore
         .collect()
 }
 
+/// The ignore files ripgrep reads (below `dir` and in every directory above it), which the
+/// `ignore` walker opens itself: each must be a regular file of at most
+/// [`fsafe::MAX_IGNORE_FILE_BYTES`], or the listing is refused (a FIFO or a device named
+/// `.gitignore` would block or feed it without end; a sparse one of gigabytes would be read
+/// whole).
+fn ignore_files_are_regular(dir: &Path, max_depth: usize) -> Result<(), ResourceError> {
+    const NAMES: [&str; 3] = [".gitignore", ".ignore", ".rgignore"];
+    let check = |path: &Path| -> Result<(), ResourceError> {
+        let refuse = |why: &str| ResourceError::Io {
+            path: path.display().to_string(),
+            source: io::Error::new(io::ErrorKind::InvalidInput, why.to_owned()),
+        };
+        match fs::metadata(path) {
+            Ok(meta) if !meta.is_file() => Err(refuse(
+                "an ignore file that is not a regular file; not read",
+            )),
+            Ok(meta) if meta.len() > fsafe::MAX_IGNORE_FILE_BYTES => {
+                Err(refuse("an ignore file larger than 1 MiB; not read"))
+            }
+            _ => Ok(()),
+        }
+    };
+    for above in dir.ancestors() {
+        for name in NAMES {
+            check(&above.join(name))?;
+        }
+        check(&above.join(".git/info/exclude"))?;
+    }
+    let walker = WalkBuilder::new(dir)
+        .standard_filters(false)
+        .follow_links(false)
+        .max_depth(Some(max_depth))
+        .build();
+    for entry in walker.flatten() {
+        if NAMES.iter().any(|n| entry.file_name() == *n) {
+            check(entry.path())?;
+        }
+    }
+    Ok(())
+}
+
 fn has_subdirectory(dir: &Path) -> bool {
     fs::read_dir(dir).is_ok_and(|entries| {
         entries
             .flatten()
             .any(|e| e.file_type().is_ok_and(|t| t.is_dir()))
     })
-}
-
-/// The file's bytes, or `None` when it is larger than `limit`. Never reads more than
-/// `limit + 1` bytes.
-fn read_limited(path: &Path, limit: u64) -> io::Result<Option<Vec<u8>>> {
-    let file = File::open(path)?;
-    let hint = file.metadata().map(|m| m.len()).unwrap_or(0);
-    if hint > limit {
-        return Ok(None);
-    }
-    let mut bytes = Vec::with_capacity(usize::try_from(hint).unwrap_or(0));
-    file.take(limit + 1).read_to_end(&mut bytes)?;
-    Ok((bytes.len() as u64 <= limit).then_some(bytes))
 }

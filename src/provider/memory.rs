@@ -121,7 +121,14 @@ impl SkillProvider for MemoryProvider {
         let content = files.get(&shown).ok_or_else(|| ResourceError::NotFound {
             path: shown.clone(),
         })?;
-        resource::read_text(content.as_slice(), &shown, lines, self.max_resource_bytes)
+        let size = content.len() as u64;
+        resource::read_text(
+            content.as_slice(),
+            &shown,
+            lines,
+            self.max_resource_bytes,
+            size,
+        )
     }
 }
 

@@ -15,7 +15,7 @@ use serde::Serialize;
 
 use crate::skill::Skill;
 
-pub use fs::{FsOptions, FsProvider, Root};
+pub use fs::{FsOptions, FsProvider, Root, UnreadableSkill};
 pub use memory::{MemoryProvider, MemorySkill};
 pub use resource::{
     DEFAULT_MAX_RESOURCE_BYTES, DEFAULT_MAX_RESOURCES, LineRange, Resource, ResourceError,

@@ -14,6 +14,8 @@ pub const DEFAULT_MAX_RESOURCE_BYTES: usize = 256 * 1024;
 pub const DEFAULT_MAX_RESOURCES: usize = 1000;
 /// A NUL byte in this many leading bytes marks a file as binary.
 const SNIFF_BYTES: usize = 8 * 1024;
+/// How far into a file a read looks for the first line of a range, in multiples of the cap.
+const SKIP_FACTOR: u64 = 64;
 
 /// Lines `start..=end`, 1-based; no `end` means to the end of the file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -88,17 +90,23 @@ pub struct Resource {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Truncation {
     pub shown_bytes: usize,
-    pub total_bytes: usize,
+    /// The selection's size; `None` when finding it would mean reading past the cap (a line
+    /// range that ends further on).
+    pub total_bytes: Option<usize>,
 }
 
 impl Resource {
     /// The notice to show after truncated text.
     pub fn truncation_notice(&self) -> Option<String> {
-        self.truncated.map(|t| {
-            format!(
-                "[truncated: showing the first {} of {} bytes]",
-                t.shown_bytes, t.total_bytes
-            )
+        self.truncated.map(|t| match t.total_bytes {
+            Some(total) => format!(
+                "[truncated: showing the first {} of {total} bytes]",
+                t.shown_bytes
+            ),
+            None => format!(
+                "[truncated: showing the first {} bytes of the selection]",
+                t.shown_bytes
+            ),
         })
     }
 }
@@ -180,13 +188,17 @@ fn has_drive_prefix(path: &str) -> bool {
     bytes.len() >= 2 && bytes[0].is_ascii_alphabetic() && bytes[1] == b':'
 }
 
-/// Reads `reader` with the binary check, the line range and the cap. Memory stays bounded by
-/// the cap whatever the file's size or line lengths.
+/// Reads `reader` (a file of `size` bytes) with the binary check, the line range and the cap.
+/// Reading stops once the cap is reached: memory and time stay bounded by the cap whatever the
+/// file's size or line lengths. The size of the cut selection comes from `size` when the
+/// selection runs to the end of the file; a range that ends further on is reported as cut
+/// without a total.
 pub fn read_text(
     mut reader: impl Read,
     path: &str,
     range: Option<LineRange>,
     max_bytes: usize,
+    size: u64,
 ) -> Result<Resource, ResourceError> {
     let io_err = |source| ResourceError::Io {
         path: path.to_owned(),
@@ -209,33 +221,48 @@ pub fn read_text(
     }
 
     let mut out: Vec<u8> = Vec::new();
-    let mut total = 0usize;
+    let skip_limit = (max_bytes as u64).max(SNIFF_BYTES as u64) * SKIP_FACTOR;
+    // Bytes of the file before the selection, and whether the cap cut it.
+    let mut before = 0u64;
+    let mut cut = false;
     let mut line = 1usize;
     let mut first_line = None;
     let mut last_line = None;
     let mut ended_on_newline = true;
     let mut chunk = vec![0u8; 64 * 1024];
     let mut pending: &[u8] = &head;
-    loop {
+    'read: loop {
         for &byte in pending {
             if range.end.is_some_and(|end| line > end) {
-                break;
+                break 'read;
             }
             if range.contains(line) {
+                if out.len() == max_bytes {
+                    cut = true;
+                    break 'read;
+                }
                 first_line.get_or_insert(line);
                 last_line = Some(line);
-                total += 1;
-                if out.len() < max_bytes {
-                    out.push(byte);
+                out.push(byte);
+            } else {
+                before += 1;
+                if before > skip_limit {
+                    return Err(ResourceError::Io {
+                        path: path.to_owned(),
+                        source: io::Error::new(
+                            io::ErrorKind::FileTooLarge,
+                            format!(
+                                "line {} is more than {skip_limit} bytes into the file; reads stop there",
+                                range.start
+                            ),
+                        ),
+                    });
                 }
             }
             ended_on_newline = byte == b'\n';
             if ended_on_newline {
                 line += 1;
             }
-        }
-        if range.end.is_some_and(|end| line > end) {
-            break;
         }
         let n = reader.read(&mut chunk).map_err(io_err)?;
         if n == 0 {
@@ -251,11 +278,15 @@ pub fn read_text(
             lines: lines_in_file,
         });
     }
-    let truncated = (total > out.len()).then(|| {
+    let truncated = cut.then(|| {
         cut_at_char_boundary(&mut out);
+        let total = match range.end {
+            None => usize::try_from(size.saturating_sub(before)).ok(),
+            Some(_) => None,
+        };
         Truncation {
             shown_bytes: out.len(),
-            total_bytes: total,
+            total_bytes: total.filter(|&t| t > out.len()),
         }
     });
     let (text, lossy) = match String::from_utf8(out) {
@@ -298,7 +329,7 @@ mod tests {
 
     fn read(text: &[u8], range: Option<&str>, cap: usize) -> Result<Resource, ResourceError> {
         let range = range.map(|r| r.parse().unwrap());
-        read_text(text, "f.md", range, cap)
+        read_text(text, "f.md", range, cap, text.len() as u64)
     }
 
     #[test]
@@ -389,7 +420,7 @@ mod tests {
             r.truncated,
             Some(Truncation {
                 shown_bytes: 100,
-                total_bytes: 1000
+                total_bytes: Some(1000)
             })
         );
         assert_eq!(
@@ -406,10 +437,45 @@ mod tests {
         assert_eq!(r.truncated.unwrap().shown_bytes, 4);
     }
 
+    /// Looking for a range's first line stops too: a range far into a huge file is refused
+    /// instead of scanned for.
+    #[test]
+    fn looking_for_a_far_range_stops() {
+        let data = "x\n".repeat(400_000);
+        let err = read(data.as_bytes(), Some("390000:"), 100).unwrap_err();
+        assert!(err.to_string().contains("reads stop there"), "{err}");
+        assert!(read(data.as_bytes(), Some("390000:"), 20_000).is_ok());
+    }
+
     #[test]
     fn a_truncated_range_counts_only_the_range() {
         let r = read(b"aaaa\nbbbbbbbbbb\ncccc\n", Some("2:2"), 4).unwrap();
         assert_eq!(r.text, "bbbb");
-        assert_eq!(r.truncated.unwrap().total_bytes, 11);
+        assert_eq!(r.truncated.unwrap().total_bytes, None);
+        assert_eq!(
+            r.truncation_notice().unwrap(),
+            "[truncated: showing the first 4 bytes of the selection]"
+        );
+        let r = read(b"aaaa\nbbbbbbbbbb\ncccc\n", Some("2:"), 4).unwrap();
+        assert_eq!(r.truncated.unwrap().total_bytes, Some(16));
+    }
+
+    /// The reader stops at the cap: it never asks for more than the cap past the sniff window,
+    /// however large the file claims to be.
+    #[test]
+    fn reading_stops_at_the_cap() {
+        struct Endless(u64);
+        impl Read for Endless {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                buf.fill(b'a');
+                self.0 += buf.len() as u64;
+                Ok(buf.len())
+            }
+        }
+        let mut endless = Endless(0);
+        let r = read_text(&mut endless, "big", None, 1000, 16 << 30).unwrap();
+        assert_eq!(r.text.len(), 1000);
+        assert_eq!(r.truncated.unwrap().total_bytes, Some(16 << 30));
+        assert!(endless.0 < 200_000, "read {} bytes", endless.0);
     }
 }

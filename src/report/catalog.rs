@@ -18,6 +18,9 @@ pub struct CatalogReport {
     pub target: &'static str,
     /// The exact catalog bytes (as UTF-8 text).
     pub text: String,
+    /// The catalog as the separate messages the runtime sends, in order: one for most
+    /// runtimes, two for Mastra (whose text joins them with a blank line), none when empty.
+    pub messages: Vec<String>,
     pub stats: Stats,
 }
 

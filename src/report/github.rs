@@ -3,6 +3,7 @@
 
 use std::io::Write;
 
+use super::escape;
 use super::lint::LintReport;
 use crate::error::{Error, Result};
 use crate::rules::Severity;
@@ -14,7 +15,7 @@ pub fn write(report: &LintReport, out: &mut dyn Write) -> Result<()> {
             Severity::Warning => "warning",
             Severity::Info => "notice",
         };
-        let mut props = vec![format!("file={}", property(&f.path))];
+        let mut props = vec![format!("file={}", property(&escape::inline(&f.path)))];
         if let (Some(line), Some(col)) = (f.line, f.column) {
             props.push(format!("line={line}"));
             props.push(format!("col={col}"));
@@ -27,10 +28,10 @@ pub fn write(report: &LintReport, out: &mut dyn Write) -> Result<()> {
             "title={}",
             property(&format!("{} {}", f.rule, f.name))
         ));
-        let mut message = f.message.clone();
+        let mut message = escape::text(&f.message).into_owned();
         if let Some(help) = &f.help {
             message.push_str("\nhelp: ");
-            message.push_str(help);
+            message.push_str(&escape::text(help));
         }
         writeln!(out, "::{command} {}::{}", props.join(","), data(&message))
             .map_err(Error::Output)?;

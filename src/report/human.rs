@@ -1,13 +1,18 @@
 //! Diagnostics for people: miette's graphical report, one per finding, labels on the exact
 //! bytes, then the summary line. Without colour (`NO_COLOR`, not a terminal) it stays readable.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
 
 use miette::{
-    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode,
+    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError,
+    MietteSpanContents, NamedSource, SourceCode, SourceSpan, SpanContents,
 };
 
+use super::escape;
 use super::lint::{LintReport, Sources};
 use crate::error::{Error, Result};
 use crate::rules::Severity;
@@ -26,7 +31,64 @@ struct Shown {
     severity: Severity,
     help: Option<String>,
     label: Option<LabeledSpan>,
-    source: Option<NamedSource<String>>,
+    source: Option<NamedSource<Window>>,
+}
+
+/// A file's text as miette reads it, handing over only the lines around a span: miette would
+/// otherwise count lines from the start of the file for every finding, and a file with many
+/// findings would take time in the square of its size.
+#[derive(Clone)]
+struct Window {
+    text: Arc<String>,
+    /// Offsets where lines start (after `\n`, `\r\n`, lone `\r`), as miette counts lines.
+    starts: Arc<Vec<usize>>,
+}
+
+impl Window {
+    fn new(text: String, starts: &[usize]) -> Self {
+        Self {
+            text: Arc::new(text),
+            starts: Arc::new(starts.to_vec()),
+        }
+    }
+
+    /// The index of the line holding `offset`.
+    fn line_of(&self, offset: usize) -> usize {
+        self.starts
+            .partition_point(|&s| s <= offset)
+            .saturating_sub(1)
+    }
+}
+
+impl SourceCode for Window {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let bytes = self.text.as_bytes();
+        let end = span.offset().saturating_add(span.len());
+        if end > bytes.len() {
+            return Err(MietteError::OutOfBounds);
+        }
+        let first = self
+            .line_of(span.offset())
+            .saturating_sub(context_lines_before + 1);
+        let last = self.line_of(end) + context_lines_after + 2;
+        let from = self.starts[first];
+        let to = self.starts.get(last).copied().unwrap_or(bytes.len());
+        let shifted = SourceSpan::new((span.offset() - from).into(), span.len());
+        let inner =
+            bytes[from..to].read_span(&shifted, context_lines_before, context_lines_after)?;
+        Ok(Box::new(MietteSpanContents::new(
+            inner.data(),
+            SourceSpan::new((inner.span().offset() + from).into(), inner.span().len()),
+            inner.line() + first,
+            inner.column(),
+            inner.line_count() + first,
+        )))
+    }
 }
 
 impl fmt::Debug for Shown {
@@ -73,16 +135,6 @@ impl Diagnostic for Shown {
     }
 }
 
-/// The file as text with the same byte offsets: each invalid UTF-8 byte becomes `?`.
-fn display_text(bytes: &[u8]) -> String {
-    let mut text = String::with_capacity(bytes.len());
-    for chunk in bytes.utf8_chunks() {
-        text.push_str(chunk.valid());
-        text.extend(std::iter::repeat_n('?', chunk.invalid().len()));
-    }
-    text
-}
-
 pub fn write(
     report: &LintReport,
     sources: &mut Sources<'_>,
@@ -98,8 +150,10 @@ pub fn write(
         .with_width(style.width)
         .with_links(false)
         .with_context_lines(1);
+    // Each file's display text, made once however many findings point into it.
+    let mut windows: HashMap<PathBuf, Window> = HashMap::new();
     for f in &report.findings {
-        let mut help = f.help.clone();
+        let mut help = f.help.as_deref().map(|h| escape::text(h).into_owned());
         if f.fixable {
             let note = "fixable with `skills lint --fix`";
             help = Some(match help {
@@ -107,19 +161,34 @@ pub fn write(
                 None => note.to_owned(),
             });
         }
-        let spanned = f.offset.zip(f.length).zip(sources.get(&f.file));
+        let spanned = f
+            .offset
+            .zip(f.length)
+            .zip(sources.get(&f.file, &f.skill_dir));
         let shown = match spanned {
             Some(((offset, length), source)) => Shown {
                 code: format!("{}({})", f.rule, f.name),
-                message: f.message.clone(),
+                message: escape::text(&f.message).into_owned(),
                 severity: f.severity,
                 help,
-                label: Some(LabeledSpan::new(f.label.clone(), offset, length)),
-                source: Some(NamedSource::new(&f.path, display_text(source.bytes()))),
+                label: Some(LabeledSpan::new(
+                    f.label.as_deref().map(|l| escape::text(l).into_owned()),
+                    offset,
+                    length,
+                )),
+                source: Some(NamedSource::new(
+                    escape::inline(&f.path),
+                    windows
+                        .entry(f.file.clone())
+                        .or_insert_with(|| {
+                            Window::new(escape::snippet(source.bytes()), source.line_starts())
+                        })
+                        .clone(),
+                )),
             },
             None => Shown {
                 code: format!("{}({})", f.rule, f.name),
-                message: format!("{}: {}", f.path, f.message),
+                message: format!("{}: {}", escape::inline(&f.path), escape::text(&f.message)),
                 severity: f.severity,
                 help,
                 label: None,
@@ -134,15 +203,4 @@ pub fn write(
         writeln!(out).map_err(Error::Output)?;
     }
     writeln!(out, "{}", report.summary.line()).map_err(Error::Output)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::display_text;
-
-    #[test]
-    fn invalid_bytes_keep_offsets() {
-        assert_eq!(display_text(b"ab\xffc\xe2\x82"), "ab?c??");
-        assert_eq!(display_text("é".as_bytes()), "é");
-    }
 }

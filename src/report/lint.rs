@@ -44,6 +44,9 @@ pub struct FindingRow {
     pub fixable: bool,
     #[serde(skip)]
     pub file: PathBuf,
+    /// The skill the finding is about; its file is read only inside it.
+    #[serde(skip)]
+    pub skill_dir: PathBuf,
 }
 
 #[derive(Debug, Default, Serialize)]
@@ -100,15 +103,15 @@ impl<'a> Sources<'a> {
         }
     }
 
-    /// The file's contents; `None` for a directory or an unreadable file.
-    pub fn get(&mut self, path: &Path) -> Option<&Source> {
+    /// The contents of a file of the skill in `skill_dir`, read through [`crate::fsafe`];
+    /// `None` for a directory, a file outside the skill, or one that cannot be read.
+    pub fn get(&mut self, path: &Path, skill_dir: &Path) -> Option<&Source> {
         self.files
             .entry(path.to_path_buf())
             .or_insert_with(|| {
-                std::fs::metadata(path)
+                let jail = crate::fsafe::Jail::new(skill_dir).ok()?;
+                jail.read(path, crate::rules::context::MAX_READ_BYTES)
                     .ok()
-                    .filter(|m| m.is_file() && m.len() <= crate::rules::context::MAX_READ_BYTES)
-                    .and_then(|_| std::fs::read(path).ok())
                     .map(|bytes| Cow::Owned(Source::new(bytes)))
             })
             .as_deref()
@@ -140,7 +143,7 @@ impl LintReport {
                 summary.fixable += usize::from(f.fix.is_some());
                 let located = f
                     .span
-                    .and_then(|span| Some((span, sources.get(&f.path)?)))
+                    .and_then(|span| Some((span, sources.get(&f.path, &f.skill_dir)?)))
                     .map(|(span, source)| {
                         let end = span.end.min(source.bytes().len());
                         let start = span.start.min(end);
@@ -165,6 +168,7 @@ impl LintReport {
                     help: f.help.clone(),
                     fixable: f.fix.is_some(),
                     file: f.path.clone(),
+                    skill_dir: f.skill_dir.clone(),
                 }
             })
             .collect();

@@ -5,7 +5,7 @@ use std::io::Write;
 
 use serde::Serialize;
 
-use super::{table, write_json, write_text};
+use super::{escape, table, write_json, write_text};
 use crate::error::Result;
 use crate::provider::NoteKind;
 use crate::skill::Scope;
@@ -99,7 +99,9 @@ pub fn write_table(report: &ListReport, out: &mut dyn Write, err: &mut dyn Write
     for note in &report.notes {
         messages.push_str(&format!(
             "note[{}]: {}: {}\n",
-            note.kind, note.path, note.message
+            note.kind,
+            escape::inline(&note.path),
+            escape::text(&note.message)
         ));
     }
     messages.push_str(&summary_line(&report.summary));

@@ -1,17 +1,20 @@
 //! Rendering for people and machines. Only this module and `commands/` write output.
 
 pub mod catalog;
+pub mod escape;
 pub mod github;
 pub mod human;
 pub mod lint;
 pub mod list;
 pub mod load;
+pub mod matrix;
 pub mod progress;
 pub mod sarif;
 pub mod simulate;
 pub mod table;
 pub mod targets;
 pub mod tokens;
+pub mod why;
 
 use std::io::Write;
 
@@ -30,12 +33,38 @@ pub fn write_text(out: &mut dyn Write, text: &str) -> Result<()> {
     out.write_all(text.as_bytes()).map_err(Error::Output)
 }
 
+/// How long the diff may search for the smallest set of changes. Past it the diff is still
+/// exact, only coarser: a file whose every line changed (line endings) would otherwise take
+/// time in the square of its length.
+const DIFF_TIMEOUT: std::time::Duration = std::time::Duration::from_millis(500);
+
 /// A unified diff from `before` (labelled `old`) to `after` (labelled `new`), with `context`
 /// lines around each change; empty when the texts are equal (the one place `similar` is used).
 pub fn unified_diff(before: &str, after: &str, old: &str, new: &str, context: usize) -> String {
-    similar::TextDiff::from_lines(before, after)
+    similar::TextDiff::configure()
+        .timeout(DIFF_TIMEOUT)
+        .diff_lines(before, after)
         .unified_diff()
         .context_radius(context)
         .header(old, new)
         .to_string()
+}
+
+/// The runs of consecutive lines `after` has and `before` does not, each joined with its line
+/// breaks (for the text one entry adds to a catalog).
+pub fn added_runs(before: &str, after: &str) -> Vec<String> {
+    let diff = similar::TextDiff::from_lines(before, after);
+    let mut runs = Vec::new();
+    let mut run = String::new();
+    for change in diff.iter_all_changes() {
+        if change.tag() == similar::ChangeTag::Insert {
+            run.push_str(change.value());
+        } else if !run.is_empty() {
+            runs.push(std::mem::take(&mut run));
+        }
+    }
+    if !run.is_empty() {
+        runs.push(run);
+    }
+    runs
 }

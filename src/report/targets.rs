@@ -126,8 +126,9 @@ pub fn page(row: &TargetRow) -> String {
         let depth = match root.max_depth {
             Some(2) => " (one level: <root>/*/SKILL.md)".to_owned(),
             Some(1) => " (the root only)".to_owned(),
-            Some(n) => format!(" (up to {n} levels)"),
-            None => " (recursive)".to_owned(),
+            // A bound no tree reaches is a search at any depth.
+            Some(n) if n < 1000 => format!(" (up to {n} levels)"),
+            _ => " (recursive)".to_owned(),
         };
         let _ = writeln!(
             out,
@@ -165,6 +166,9 @@ pub fn page(row: &TargetRow) -> String {
     }
     let placement = match row.session.catalog {
         crate::targets::load::Placement::SystemPrompt => "the system prompt",
+        crate::targets::load::Placement::SystemMessages => {
+            "separate system messages of its own (the catalog text joins them with a blank line)"
+        }
         crate::targets::load::Placement::DeveloperMessage => "a developer message",
         crate::targets::load::Placement::UserMessage => "a user message before the user's own",
         crate::targets::load::Placement::SystemMessage => {

@@ -295,12 +295,13 @@ fn skill_rows(cost: &SkillCost<'_>, rows: &mut Vec<Vec<String>>) {
                 "",
                 &file.path,
                 Some(read.size),
-                read.truncated.map_or_else(String::new, |t| {
-                    format!(
-                        "cut at the read cap: {} of {} bytes",
-                        t.shown_bytes, t.total_bytes
-                    )
-                }),
+                read.truncated
+                    .map_or_else(String::new, |t| match t.total_bytes {
+                        Some(total) => {
+                            format!("cut at the read cap: {} of {total} bytes", t.shown_bytes)
+                        }
+                        None => format!("cut at the read cap: {} bytes", t.shown_bytes),
+                    }),
             )),
             Err(why) => rows.push(row("", &file.path, None, format!("skipped: {why}"))),
         }

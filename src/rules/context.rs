@@ -4,14 +4,14 @@
 use std::any::{Any, TypeId};
 use std::cell::{OnceCell, RefCell};
 use std::collections::{BTreeMap, HashMap};
-use std::ffi::OsString;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use serde::Serialize;
 
+use crate::fsafe::{self, Event, Flow, Jail, WalkOptions};
 use crate::paths;
+use crate::provider::UnreadableSkill;
 use crate::skill::Skill;
 use crate::source::Source;
 use crate::targets::Target;
@@ -54,28 +54,6 @@ const OPAQUE_DIRS: [&str; 3] = [".git", "node_modules", "__pycache__"];
 
 /// How many directory levels below the skill directory are listed.
 const MAX_DEPTH: usize = 16;
-/// The entries that make a directory a repository, whose ignore files then count.
-const REPOSITORY_MARKERS: [&str; 2] = [".git", ".jj"];
-
-/// Why a plain listing stopped early.
-enum Stop {
-    /// [`MAX_TREE_ENTRIES`] reached.
-    Full,
-    /// A subdirectory is a repository: its ignore files count.
-    Repository,
-}
-
-/// Whether `dir` or one of its parents (after resolving symlinks) holds a repository marker.
-fn in_repository(dir: &Path) -> bool {
-    let Ok(dir) = std::fs::canonicalize(dir) else {
-        return false;
-    };
-    dir.ancestors().any(|d| {
-        REPOSITORY_MARKERS
-            .iter()
-            .any(|m| std::fs::symlink_metadata(d.join(m)).is_ok())
-    })
-}
 
 /// A file or directory inside a skill directory.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -124,113 +102,43 @@ impl Tree {
         }
     }
 
-    /// Lists `dir` on disk: hidden entries included, what `.gitignore` hides left out (when
-    /// `respect_gitignore`), symlinks listed but not followed, [`OPAQUE_DIRS`] listed but not
-    /// entered, at most [`MAX_DEPTH`] levels and [`MAX_TREE_ENTRIES`] entries.
-    ///
-    /// Ignore files only count inside a git (or jj) repository, as for git itself. Outside one,
-    /// a plain listing gives the same entries without looking for them, so the `ignore` walker
-    /// is used only when the directory or one of its parents or subdirectories is a repository.
+    /// Lists `dir` on disk through [`fsafe::walk`]: hidden entries included, what `.gitignore`
+    /// hides left out (when `respect_gitignore`, inside a repository, as for git itself),
+    /// symlinks listed as files and not followed, [`OPAQUE_DIRS`] listed but not entered, at most
+    /// [`MAX_DEPTH`] levels and [`MAX_TREE_ENTRIES`] entries.
     pub fn scan(dir: &Path, respect_gitignore: bool) -> Self {
-        if respect_gitignore && in_repository(dir) {
-            return Self::walk(dir);
-        }
         let mut tree = Self::default();
-        match tree.list(dir, Path::new(""), 1, respect_gitignore) {
-            Err(Stop::Repository) => return Self::walk(dir),
-            Ok(()) | Err(Stop::Full) => {}
-        }
-        tree.entries.sort();
-        tree
-    }
-
-    /// Adds the entries of `dir/rel` (at `depth` below `dir`) and everything under them, in the
-    /// walker's order (depth first, by file name), so that a listing cut short holds the same
-    /// entries. With `watch_repository`, stops at a subdirectory that is a repository.
-    fn list(
-        &mut self,
-        dir: &Path,
-        rel: &Path,
-        depth: usize,
-        watch_repository: bool,
-    ) -> Result<(), Stop> {
-        let Ok(read) = std::fs::read_dir(dir.join(rel)) else {
-            return Ok(());
+        let Ok(jail) = Jail::new(dir) else {
+            return tree;
         };
-        let mut children: Vec<(OsString, bool)> = read
-            .flatten()
-            .filter_map(|e| Some((e.file_name(), e.file_type().ok()?.is_dir())))
-            .collect();
-        if watch_repository
-            && children
-                .iter()
-                .any(|(name, _)| REPOSITORY_MARKERS.iter().any(|m| name == m))
-        {
-            return Err(Stop::Repository);
-        }
-        children.sort();
-        for (name, is_dir) in children {
-            if self.entries.len() == MAX_TREE_ENTRIES {
-                self.truncated = true;
-                return Err(Stop::Full);
-            }
-            let path = rel.join(&name);
-            self.entries.push(Entry {
-                path: paths::to_slash(&path),
-                is_dir,
-            });
-            let opaque = OPAQUE_DIRS.iter().any(|d| name == *d);
-            if is_dir && !opaque && depth < MAX_DEPTH {
-                self.list(dir, &path, depth + 1, watch_repository)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Lists `dir` with the `ignore` walker, which reads `.gitignore` files.
-    fn walk(dir: &Path) -> Self {
-        let mut builder = ignore::WalkBuilder::new(dir);
-        builder
-            .hidden(false)
-            .ignore(false)
-            .parents(true)
-            .git_ignore(true)
-            .git_exclude(true)
-            .git_global(false)
-            .follow_links(false)
-            .max_depth(Some(MAX_DEPTH))
-            .sort_by_file_name(Ord::cmp)
-            .filter_entry(|e| {
-                let parent_opaque = e
-                    .path()
-                    .parent()
-                    .and_then(Path::file_name)
-                    .is_some_and(|p| OPAQUE_DIRS.iter().any(|d| p == *d));
-                !(parent_opaque && e.depth() > 1)
-            });
-        let mut tree = Self::default();
-        for entry in builder.build().flatten() {
-            if entry.depth() == 0 {
-                continue;
-            }
-            let rel = entry.path().strip_prefix(dir).unwrap_or(entry.path());
-            // Entries inside an opaque directory: keep only the directory itself.
-            let inside_opaque = rel.parent().is_some_and(|p| {
-                p.components()
-                    .any(|c| OPAQUE_DIRS.iter().any(|d| c.as_os_str() == *d))
-            });
-            if inside_opaque {
-                continue;
+        let options = WalkOptions {
+            jail: &jail,
+            max_depth: MAX_DEPTH,
+            gitignore: respect_gitignore,
+            follow: false,
+        };
+        fsafe::walk(dir, options, &mut |event| {
+            let Event::Entry(entry) = event else {
+                return Flow::Continue;
+            };
+            if entry.depth == 0 {
+                return Flow::Continue;
             }
             if tree.entries.len() == MAX_TREE_ENTRIES {
                 tree.truncated = true;
-                break;
+                return Flow::Stop;
             }
+            let rel = entry.path.strip_prefix(dir).unwrap_or(&entry.path);
             tree.entries.push(Entry {
                 path: paths::to_slash(rel),
-                is_dir: entry.file_type().is_some_and(|t| t.is_dir()),
+                is_dir: entry.is_dir(),
             });
-        }
+            if OPAQUE_DIRS.iter().any(|d| entry.file_name() == *d) {
+                Flow::Skip
+            } else {
+                Flow::Continue
+            }
+        });
         tree.entries.sort();
         tree
     }
@@ -265,6 +173,8 @@ pub struct SkillContext<'a> {
     pub settings: &'a Settings,
     files: Files,
     tree: OnceCell<Tree>,
+    /// The skill directory, resolved once, that every read must stay in.
+    jail: OnceCell<Option<Jail>>,
     read_cache: RefCell<HashMap<String, Option<Rc<Source>>>>,
     memo: RefCell<HashMap<(TypeId, String), Rc<dyn Any>>>,
 }
@@ -304,6 +214,7 @@ impl<'a> SkillContext<'a> {
             settings,
             files,
             tree: OnceCell::new(),
+            jail: OnceCell::new(),
             read_cache: RefCell::new(HashMap::new()),
             memo: RefCell::new(HashMap::new()),
         }
@@ -343,9 +254,10 @@ impl<'a> SkillContext<'a> {
         self.skill.dir.join(rel)
     }
 
-    /// Reads a file of the skill (a relative `/` path, as listed by [`SkillContext::tree`]).
-    /// `None` when it is missing, not a regular file, outside the skill, or over
-    /// [`MAX_READ_BYTES`]. Each file is read at most once.
+    /// Reads a file of the skill (a relative `/` path, as listed by [`SkillContext::tree`]),
+    /// through [`fsafe`]. `None` when it is missing, not a regular file, resolves outside the
+    /// skill, has several hard links, or is over [`MAX_READ_BYTES`]. Each file is read at most
+    /// once.
     pub fn read(&self, rel: &str) -> Option<Rc<Source>> {
         if let Some(cached) = self.read_cache.borrow().get(rel) {
             return cached.clone();
@@ -364,18 +276,10 @@ impl<'a> SkillContext<'a> {
         match &self.files {
             Files::Memory(files) => files.get(rel).cloned(),
             Files::Disk { .. } => {
-                let path = self.skill.dir.join(rel);
-                let meta = std::fs::symlink_metadata(&path).ok()?;
-                if !meta.is_file() || meta.len() > MAX_READ_BYTES {
-                    return None;
-                }
-                let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
-                std::fs::File::open(&path)
-                    .ok()?
-                    .take(MAX_READ_BYTES)
-                    .read_to_end(&mut bytes)
-                    .ok()?;
-                Some(bytes)
+                let jail = self.jail.get_or_init(|| Jail::new(&self.skill.dir).ok());
+                jail.as_ref()?
+                    .read(&self.skill.dir.join(rel), MAX_READ_BYTES)
+                    .ok()
             }
         }
     }
@@ -385,6 +289,8 @@ impl<'a> SkillContext<'a> {
 #[derive(Debug)]
 pub struct SetContext<'a> {
     pub skills: &'a [Skill],
+    /// The skill files discovery found and could not read.
+    pub unreadable: &'a [UnreadableSkill],
     pub targets: &'a [&'static Target],
     pub settings: &'a Settings,
 }
@@ -509,11 +415,10 @@ mod tests {
     }
 
     #[test]
-    fn outside_a_repository_the_listing_is_what_the_walker_finds() {
+    fn outside_a_repository_gitignore_does_not_count() {
         let dir = tempfile::tempdir().expect("a temp dir");
         skill(dir.path());
         let tree = Tree::scan(dir.path(), true);
-        assert_eq!(tree, Tree::walk(dir.path()));
         assert_eq!(tree, Tree::scan(dir.path(), false));
         let listed = paths(&tree);
         for expected in [
@@ -539,7 +444,6 @@ mod tests {
         let skill_dir = dir.path().join("skill");
         skill(&skill_dir);
         let tree = Tree::scan(&skill_dir, true);
-        assert_eq!(tree, Tree::walk(&skill_dir));
         let listed = paths(&tree);
         assert!(
             !listed
@@ -559,7 +463,6 @@ mod tests {
         write(nested.path(), "vendor/.gitignore", "*.tmp\n");
         write(nested.path(), "vendor/a.tmp", "");
         let tree = Tree::scan(nested.path(), true);
-        assert_eq!(tree, Tree::walk(nested.path()));
         assert!(!paths(&tree).iter().any(|p| p == "vendor/a.tmp"));
     }
 }

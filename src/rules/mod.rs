@@ -103,7 +103,12 @@ impl Rule {
 /// `(specific, generic)`: when a skill has a finding of the specific rule, the generic rule's
 /// findings on that skill say the same thing less well and are dropped. Each specific rule names
 /// the exact cause of invalid YAML that S004 (invalid-yaml) reports in general terms.
-pub const SUPERSEDES: &[(&str, &str)] = &[("S305", "S004"), ("S307", "S004"), ("S308", "S004")];
+pub const SUPERSEDES: &[(&str, &str)] = &[
+    ("S031", "S004"),
+    ("S305", "S004"),
+    ("S307", "S004"),
+    ("S308", "S004"),
+];
 
 /// Every rule, sorted by ID.
 pub fn all() -> impl Iterator<Item = &'static Rule> {

@@ -16,6 +16,9 @@ pub struct Env {
     pub cwd: PathBuf,
     pub home: Option<PathBuf>,
     vars: BTreeMap<String, String>,
+    /// The skills paths of a runtime configured in code rather than by files (Mastra's
+    /// workspace `skills`), as the user gave them (`--skills-path`); empty for the default.
+    pub skills_paths: Vec<String>,
 }
 
 impl Env {
@@ -25,6 +28,7 @@ impl Env {
             cwd: cwd.into(),
             home,
             vars: BTreeMap::new(),
+            skills_paths: Vec::new(),
         }
     }
 
@@ -37,13 +41,25 @@ impl Env {
             .iter()
             .find_map(|k| vars.get(*k).filter(|v| !v.is_empty()))
             .map(PathBuf::from);
-        Self { cwd, home, vars }
+        Self {
+            cwd,
+            home,
+            vars,
+            skills_paths: Vec::new(),
+        }
     }
 
     /// The same environment with one more variable set.
     #[must_use]
     pub fn with_var(mut self, key: &str, value: &str) -> Self {
         self.vars.insert(key.to_owned(), value.to_owned());
+        self
+    }
+
+    /// The same environment with these skills paths configured.
+    #[must_use]
+    pub fn with_skills_paths(mut self, paths: Vec<String>) -> Self {
+        self.skills_paths = paths;
         self
     }
 

@@ -329,6 +329,10 @@ impl ReadInput<'_> {
 pub enum Placement {
     /// In the system prompt (or a system message of its own).
     SystemPrompt,
+    /// In several system messages of its own, one after another (Mastra's SkillsProcessor);
+    /// the catalog text joins them with a blank line ([`super::Target::catalog_messages`]
+    /// splits them again).
+    SystemMessages,
     /// In a developer-role message after the system prompt (Codex).
     DeveloperMessage,
     /// In a user-role message before the user's own first message (Claude Code's

@@ -5,6 +5,7 @@
 pub mod builtin;
 pub mod catalog;
 pub mod env;
+pub mod fate;
 pub mod load;
 pub mod text;
 
@@ -19,6 +20,7 @@ mod cursor;
 mod gemini_cli;
 mod goose;
 mod helix;
+mod kilo;
 mod letta;
 mod mastra;
 mod metis;
@@ -38,7 +40,7 @@ use serde::Serialize;
 use crate::skill::Skill;
 use catalog::{Admitted, Collision, Context, Entry, Rendered};
 use env::{Env, RootSpec};
-use load::{LoadInput, Output, ReadInput, SearchInput, Session};
+use load::{LoadInput, Output, Placement, ReadInput, SearchInput, Session};
 use text::Unit;
 
 /// Which characters a runtime accepts in a skill name.
@@ -56,8 +58,8 @@ pub enum NameCharset {
 pub enum Confidence {
     /// Read from the runtime's source code.
     Source,
-    /// Read from a leaked build.
-    Leak,
+    /// Read from the client's published package (its bundled JavaScript), not from source.
+    Bundle,
     /// Read from the runtime's documentation.
     Docs,
     /// Inferred from observed behaviour, or our decision where the design is silent.
@@ -68,7 +70,7 @@ impl Confidence {
     pub const fn as_str(self) -> &'static str {
         match self {
             Self::Source => "from source",
-            Self::Leak => "from a leak",
+            Self::Bundle => "from its published package",
             Self::Docs => "from docs",
             Self::Approximated => "approximated",
         }
@@ -111,7 +113,7 @@ pub struct ModelCatalog {
     /// In a sentence, as the target's `placement` says it.
     pub placement: &'static str,
     /// Where `skills simulate` puts it.
-    pub session: load::Placement,
+    pub session: Placement,
 }
 
 /// A skill a runtime ships and lists by itself, as the verified version lists it.
@@ -232,7 +234,8 @@ pub struct Target {
     pub verified: Option<Verified>,
 
     pub confidence: Confidence,
-    /// Where the facts come from.
+    /// Where the facts come from: public documentation, repositories and packages, by name
+    /// (and version or commit).
     pub reference: &'static str,
 }
 
@@ -243,6 +246,7 @@ pub const TARGETS: &[&Target] = &[
     &claude_code_legacy::TARGET,
     &codex::TARGET,
     &opencode::TARGET,
+    &kilo::TARGET,
     &gemini_cli::TARGET,
     &copilot::TARGET,
     &copilot_cli::TARGET,
@@ -290,7 +294,7 @@ impl Target {
     }
 
     /// Where `skills simulate` puts the catalog with `model`.
-    pub fn session_placement_for(&self, model: Option<&Model>) -> load::Placement {
+    pub fn session_placement_for(&self, model: Option<&Model>) -> Placement {
         model
             .and_then(|m| m.catalog)
             .map_or(self.session.catalog, |c| c.session)
@@ -312,6 +316,19 @@ impl Target {
                 "{}, not verified against a running client",
                 self.confidence.as_str()
             ),
+        }
+    }
+
+    /// The catalog text as the messages the runtime sends it in: none for an empty catalog,
+    /// else one, or for a catalog in separate system messages ([`Placement::SystemMessages`])
+    /// each of them (the text joins them with a blank line).
+    pub fn catalog_messages<'t>(&self, text: &'t str) -> Vec<&'t str> {
+        if text.is_empty() {
+            return Vec::new();
+        }
+        match self.session.catalog {
+            Placement::SystemMessages if self.id == mastra::TARGET.id => mastra::messages(text),
+            _ => vec![text],
         }
     }
 

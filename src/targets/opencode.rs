@@ -3,6 +3,10 @@
 //! `Skill.fmt(list, {verbose})`, an `<available_skills>` block sorted with `localeCompare`,
 //! joined with `\n`, no trailing newline; the skills the default agent's permission rules deny
 //! are left out.
+//!
+//! Clients built from opencode (Kilo) share this code: what differs between them (switch
+//! prefix, folder and config file names, default agent, the colon fallback, the skill body) is a
+//! [`Profile`].
 
 use std::path::PathBuf;
 
@@ -81,6 +85,110 @@ pub const TARGET: Target = Target {
     reference: "anomalyco/opencode packages/opencode/src/skill/index.ts, session/system.ts (SystemPrompt.skills), tool/skill.ts, permission/index.ts, agent/agent.ts, config/paths.ts; recordings of opencode-ai 1.18.33 under tests/conformance/opencode@1.18.33",
 };
 
+/// opencode's own profile.
+const OPENCODE: Profile = Profile {
+    client: "opencode",
+    env_prefix: "OPENCODE_",
+    global_config: "opencode",
+    config_folders: &[".opencode"],
+    outside_git: OutsideGit::UpToRoot,
+    global_config_files: &["config.json", "opencode.json", "opencode.jsonc"],
+    project_config_names: &["opencode"],
+    folder_config_files: &["opencode.json", "opencode.jsonc"],
+    default_agent: "build",
+    agent_aliases: &[],
+    colon_fallback: ColonFallback::BlockScalar,
+    written_gitignore: &[
+        "node_modules",
+        "package.json",
+        "package-lock.json",
+        "bun.lock",
+        ".gitignore",
+    ],
+    content: plain_content,
+    builtin_load: BuiltinLoad::AsSkill,
+};
+
+/// What differs between opencode and a client built from it, as data: the code of this module
+/// takes a profile, so such a client is a profile plus what only it does.
+pub(super) struct Profile {
+    /// The client's name in messages.
+    pub client: &'static str,
+    /// The prefix of its environment switches (`OPENCODE_`, so `OPENCODE_CONFIG_DIR`).
+    pub env_prefix: &'static str,
+    /// Its folder in `$XDG_CONFIG_HOME` (else `~/.config`).
+    pub global_config: &'static str,
+    /// Its config folders, looked for in that order in each directory from the working
+    /// directory up and in the home directory.
+    pub config_folders: &'static [&'static str],
+    /// How far up from the working directory `.claude/skills` and `.agents/skills` are looked
+    /// for outside a git repository.
+    pub outside_git: OutsideGit,
+    /// The config files of the global folder, in merge order.
+    pub global_config_files: &'static [&'static str],
+    /// The names of the config files (`NAME.json`, `NAME.jsonc`) merged from the git root down to
+    /// the working directory, one name after the other.
+    pub project_config_names: &'static [&'static str],
+    /// The config files read in each config folder, in merge order.
+    pub folder_config_files: &'static [&'static str],
+    /// The agent used when the config names none.
+    pub default_agent: &'static str,
+    /// Older names of the default agent, read as it in `default_agent` and `agent`.
+    pub agent_aliases: &'static [&'static str],
+    /// How a `key: value` line whose value holds a colon is rewritten when the YAML fails.
+    pub colon_fallback: ColonFallback,
+    /// What the client writes into a `.gitignore` of each of its config folders on start.
+    pub written_gitignore: &'static [&'static str],
+    /// A skill's content as the `skill` tool returns it, before trimming.
+    pub content: fn(&Entry<'_>, &Context<'_>) -> String,
+    /// What a built-in's load holds.
+    pub builtin_load: BuiltinLoad,
+}
+
+/// Where the search for `.claude/skills` and `.agents/skills` stops outside a git repository.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum OutsideGit {
+    /// Every directory up to `/` (opencode's worktree is then `/`).
+    UpToRoot,
+    /// The working directory only.
+    WorkingDirectory,
+}
+
+/// `fallbackSanitization`'s rewrite of a top-level `key: value` line whose value holds a colon.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum ColonFallback {
+    /// `key: |-` and the value on an indented line.
+    BlockScalar,
+    /// `key: "value"`, with `\` and `"` escaped.
+    DoubleQuoted,
+}
+
+/// What the `skill` tool returns for a built-in skill.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum BuiltinLoad {
+    /// The same wrapper as any skill, with `.` as its base directory and no files.
+    AsSkill,
+    /// Only the name and content inside `<skill_content>`.
+    ContentOnly,
+}
+
+impl Profile {
+    /// The switch `<prefix><name>`, read as opencode's `Flag` reads it.
+    pub fn flag(&self, env: &Env, name: &str) -> bool {
+        truthy(env, &self.var(name))
+    }
+
+    /// The environment variable `<prefix><name>`.
+    pub fn var(&self, name: &str) -> String {
+        format!("{}{name}", self.env_prefix)
+    }
+}
+
+/// The skill's body as it is in the file.
+fn plain_content(entry: &Entry<'_>, _: &Context<'_>) -> String {
+    entry.skill.body().into_owned()
+}
+
 /// The two lines `SystemPrompt.skills` puts before `Skill.fmt`.
 const INTRO: &str = "Skills provide specialized instructions and workflows for specific tasks.\nUse the skill tool to load a skill when a task matches its description.";
 
@@ -93,11 +201,15 @@ fn truthy(env: &Env, key: &str) -> bool {
         .is_some_and(|v| v == "1" || v.eq_ignore_ascii_case("true"))
 }
 
+/// Whether the working directory is inside a git repository.
+fn in_repository(env: &Env) -> bool {
+    env.cwd.ancestors().any(|dir| dir.join(".git").exists())
+}
+
 /// `fsys.up` from the working directory to the worktree: the working directory first, then each
 /// parent up to the git root, or up to `/` outside a repository (opencode's global project).
 fn up_to_worktree(env: &Env) -> Vec<PathBuf> {
-    let in_repository = env.cwd.ancestors().any(|dir| dir.join(".git").exists());
-    if in_repository {
+    if in_repository(env) {
         let mut dirs = env.project_root_to_cwd(".git");
         dirs.reverse();
         dirs
@@ -106,20 +218,31 @@ fn up_to_worktree(env: &Env) -> Vec<PathBuf> {
     }
 }
 
+/// The directories searched for `.claude` and `.agents`, from the working directory up.
+fn up_for_external(profile: &Profile, env: &Env) -> Vec<PathBuf> {
+    match profile.outside_git {
+        OutsideGit::WorkingDirectory if !in_repository(env) => vec![env.cwd.clone()],
+        _ => up_to_worktree(env),
+    }
+}
+
 /// One root as opencode globs it: at any depth, `.gitignore` not applied.
 fn globbed(path: PathBuf, scope: Scope) -> RootSpec {
     RootSpec::recursive(path, scope, Some(usize::MAX)).without_gitignore()
 }
 
+fn roots(env: &Env) -> Vec<RootSpec> {
+    roots_of(&OPENCODE, env)
+}
+
 /// `discoverSkills`, in scan order: external roots (`skills/**/SKILL.md` under `.claude` and
 /// `.agents`, globally then up from the working directory), then the config directories
 /// (`{skill,skills}/**/SKILL.md`).
-fn roots(env: &Env) -> Vec<RootSpec> {
-    let up = up_to_worktree(env);
+pub(super) fn roots_of(profile: &Profile, env: &Env) -> Vec<RootSpec> {
     let mut roots = Vec::new();
-    if !truthy(env, "OPENCODE_DISABLE_EXTERNAL_SKILLS") {
-        let claude_off = truthy(env, "OPENCODE_DISABLE_CLAUDE_CODE")
-            || truthy(env, "OPENCODE_DISABLE_CLAUDE_CODE_SKILLS");
+    if !profile.flag(env, "DISABLE_EXTERNAL_SKILLS") {
+        let claude_off = profile.flag(env, "DISABLE_CLAUDE_CODE")
+            || profile.flag(env, "DISABLE_CLAUDE_CODE_SKILLS");
         let external: &[&str] = if claude_off {
             &[".agents"]
         } else {
@@ -130,13 +253,13 @@ fn roots(env: &Env) -> Vec<RootSpec> {
                 roots.push(globbed(home.join(dir).join("skills"), Scope::User));
             }
         }
-        for base in &up {
+        for base in &up_for_external(profile, env) {
             for dir in external {
                 roots.push(globbed(base.join(dir).join("skills"), Scope::Project));
             }
         }
     }
-    for (dir, scope) in config_dirs(env) {
+    for (dir, scope) in config_dirs(profile, env) {
         for sub in ["skill", "skills"] {
             roots.push(globbed(dir.join(sub), scope));
         }
@@ -144,18 +267,23 @@ fn roots(env: &Env) -> Vec<RootSpec> {
     roots
 }
 
-/// `ConfigPaths.directories`: the global config folder, project `.opencode` folders, `~/.opencode`
-/// and `OPENCODE_CONFIG_DIR`, without repeats.
-fn config_dirs(env: &Env) -> Vec<(PathBuf, Scope)> {
-    let up = up_to_worktree(env);
+/// `ConfigPaths.directories`: the global config folder, the project's config folders up to the
+/// worktree, those of the home directory and `<prefix>CONFIG_DIR`, without repeats.
+fn config_dirs(profile: &Profile, env: &Env) -> Vec<(PathBuf, Scope)> {
     let mut config: Vec<(PathBuf, Scope)> = Vec::new();
-    config.extend(global_config_dir(env).map(|dir| (dir, Scope::User)));
-    if !truthy(env, "OPENCODE_DISABLE_PROJECT_CONFIG") {
-        config.extend(up.iter().map(|dir| (dir.join(".opencode"), Scope::Project)));
+    config.extend(global_config_dir(profile, env).map(|dir| (dir, Scope::User)));
+    if !profile.flag(env, "DISABLE_PROJECT_CONFIG") {
+        for dir in up_to_worktree(env) {
+            for folder in profile.config_folders {
+                config.push((dir.join(folder), Scope::Project));
+            }
+        }
     }
-    config.extend(env.home_join(".opencode").map(|dir| (dir, Scope::User)));
+    for folder in profile.config_folders {
+        config.extend(env.home_join(folder).map(|dir| (dir, Scope::User)));
+    }
     config.extend(
-        env.var("OPENCODE_CONFIG_DIR")
+        env.var(&profile.var("CONFIG_DIR"))
             .map(|dir| (env.cwd.join(dir), Scope::User)),
     );
     let mut seen: Vec<(PathBuf, Scope)> = Vec::new();
@@ -167,12 +295,12 @@ fn config_dirs(env: &Env) -> Vec<(PathBuf, Scope)> {
     seen
 }
 
-/// `$XDG_CONFIG_HOME/opencode`, else `~/.config/opencode`.
-fn global_config_dir(env: &Env) -> Option<PathBuf> {
+/// `$XDG_CONFIG_HOME/<client>`, else `~/.config/<client>`.
+fn global_config_dir(profile: &Profile, env: &Env) -> Option<PathBuf> {
     env.var("XDG_CONFIG_HOME")
         .map(|dir| env.cwd.join(dir))
         .or_else(|| env.home_join(".config"))
-        .map(|dir| dir.join("opencode"))
+        .map(|dir| dir.join(profile.global_config))
 }
 
 /// Whether a root is one of the external `.claude/skills` or `.agents/skills` roots, which
@@ -184,12 +312,17 @@ fn globbed_with_dot(root: &std::path::Path) -> bool {
         && root.file_name().is_some_and(|n| n == "skills")
 }
 
+fn admit(skill: &Skill) -> Result<Admitted, String> {
+    admit_with(&OPENCODE, skill)
+}
+
 /// `add`: `ConfigMarkdown.parse` (gray-matter, then the colon fallback), then
 /// `isSkillFrontmatter`: `name` a string, `description` absent or a string.
-fn admit(skill: &Skill) -> Result<Admitted, String> {
+pub(super) fn admit_with(profile: &Profile, skill: &Skill) -> Result<Admitted, String> {
+    let client = profile.client;
     if skill.origin.scope != Scope::Builtin && !skill.has_canonical_file_name() {
         return Err(format!(
-            "skipped: opencode's glob matches SKILL.md exactly, not `{}`",
+            "skipped: {client}'s glob matches SKILL.md exactly, not `{}`",
             skill
                 .skill_md
                 .file_name()
@@ -201,12 +334,11 @@ fn admit(skill: &Skill) -> Result<Admitted, String> {
         && !globbed_with_dot(&skill.origin.root)
         && is_hidden_below(&skill.origin.root, &skill.dir)
     {
-        return Err(
-            "skipped: opencode globs its config directories without dot files, so a skill inside a hidden directory is not found"
-                .to_owned(),
-        );
+        return Err(format!(
+            "skipped: {client} globs its config directories without dot files, so a skill inside a hidden directory is not found"
+        ));
     }
-    let fields = frontmatter_fields(skill)?;
+    let fields = frontmatter_fields(profile, skill)?;
     let name = match field(&fields, "name") {
         Some(Value::String(name)) => name.clone(),
         Some(_) => return Err("skipped: `name` is not a string".to_owned()),
@@ -225,8 +357,8 @@ fn admit(skill: &Skill) -> Result<Admitted, String> {
     Ok(Admitted { name, description })
 }
 
-/// The top-level frontmatter entries as opencode reads them.
-fn frontmatter_fields(skill: &Skill) -> Result<Vec<Field>, String> {
+/// The top-level frontmatter entries as the client reads them.
+fn frontmatter_fields(profile: &Profile, skill: &Skill) -> Result<Vec<Field>, String> {
     // No frontmatter, an unclosed one or one that is not a mapping gives gray-matter no `name`.
     let FrontmatterState::Present(fm) = &skill.document.frontmatter else {
         return admit::parsed(skill).map(|()| Vec::new());
@@ -253,7 +385,7 @@ fn frontmatter_fields(skill: &Skill) -> Result<Vec<Field>, String> {
         Yaml::NotMapping(_) => return admit::parsed(skill).map(|()| Vec::new()),
         // `ConfigMarkdown.parse` retries once with `fallbackSanitization`.
         Yaml::Invalid(_) => {
-            let retried = sanitize_colons(&skill.slice(fm.yaml));
+            let retried = sanitize_colons(profile.colon_fallback, &skill.slice(fm.yaml));
             match frontmatter::parse_standalone(&retried) {
                 Yaml::Mapping(fields) => fields,
                 Yaml::NotMapping(_) => Vec::new(),
@@ -294,9 +426,9 @@ fn duplicate_key(fields: &[Field]) -> Option<&str> {
 }
 
 /// `fallbackSanitization` on the frontmatter text: a top-level `key: value` line whose value
-/// holds a colon (and is not empty, quoted or a block indicator) becomes `key: |-` plus the value
-/// on an indented line. Other lines are kept; the result is joined with `\n`.
-fn sanitize_colons(yaml: &str) -> String {
+/// holds a colon (and is not empty, quoted or a block indicator) is rewritten as `style` says.
+/// Other lines are kept; the result is joined with `\n`.
+fn sanitize_colons(style: ColonFallback, yaml: &str) -> String {
     let mut out: Vec<String> = Vec::new();
     for line in yaml.split('\n') {
         let line = line.strip_suffix('\r').unwrap_or(line);
@@ -314,8 +446,16 @@ fn sanitize_colons(yaml: &str) -> String {
                     || value.starts_with('\''))
                     && value.contains(':') =>
             {
-                out.push(format!("{key}: |-"));
-                out.push(format!("  {value}"));
+                match style {
+                    ColonFallback::BlockScalar => {
+                        out.push(format!("{key}: |-"));
+                        out.push(format!("  {value}"));
+                    }
+                    ColonFallback::DoubleQuoted => {
+                        let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+                        out.push(format!("{key}: \"{escaped}\""));
+                    }
+                }
             }
             _ => out.push(line.to_owned()),
         }
@@ -358,21 +498,23 @@ fn escape_html(text: &str) -> String {
     out
 }
 
+fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
+    render_with(&OPENCODE, entries, cx)
+}
+
 /// `SystemPrompt.skills`: nothing when the default agent's rules deny the `skill` tool, else
 /// the intro lines and `Skill.fmt(available, { verbose: true })`, where `available` leaves out
 /// the skills the rules deny.
-fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
-    let rules = permission::skill_rules(cx.env);
+pub(super) fn render_with(profile: &Profile, entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
+    let rules = permission::skill_rules(profile, cx.env);
     if permission::tool_disabled(&rules) {
+        let reason = format!(
+            "skipped: the default agent's permission rules deny the `skill` tool, so {} sends no skills section",
+            profile.client
+        );
         let changes = entries
             .iter()
-            .map(|entry| {
-                Change::new(
-                    entry,
-                    ChangeKind::Skipped,
-                    "skipped: the default agent's permission rules deny the `skill` tool, so opencode sends no skills section",
-                )
-            })
+            .map(|entry| Change::new(entry, ChangeKind::Skipped, reason.as_str()))
             .collect();
         return Rendered {
             text: String::new(),
@@ -396,7 +538,10 @@ fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
             changes.push(Change::new(
                 entry,
                 ChangeKind::Skipped,
-                "skipped: no `description`; opencode loads the skill but leaves it out of the catalog",
+                format!(
+                    "skipped: no `description`; {} loads the skill but leaves it out of the catalog",
+                    profile.client
+                ),
             ));
         }
     }
@@ -407,14 +552,17 @@ fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
     } else {
         let mut lines = vec!["<available_skills>".to_owned()];
         for entry in &described {
+            // A built-in's location is a word (`<built-in>`, `builtin`), not a path.
+            let location = if entry.skill.origin.scope == Scope::Builtin {
+                entry.skill.skill_md.to_string_lossy().into_owned()
+            } else {
+                cx.paths.show(&entry.skill.skill_md)
+            };
             lines.extend([
                 "  <skill>".to_owned(),
                 format!("    <name>{}</name>", entry.name),
                 format!("    <description>{}</description>", entry.description()),
-                format!(
-                    "    <location>{}</location>",
-                    escape_html(&cx.paths.show(&entry.skill.skill_md))
-                ),
+                format!("    <location>{}</location>", escape_html(&location)),
                 "  </skill>".to_owned(),
             ]);
         }
@@ -442,15 +590,6 @@ const BINARY_EXTENSIONS: &[&str] = &[
     "pyc", "pyo",
 ];
 
-/// The files opencode writes into a `.gitignore` of each of its config folders on start.
-const WRITTEN_GITIGNORE: &[&str] = &[
-    "node_modules",
-    "package.json",
-    "package-lock.json",
-    "bun.lock",
-    ".gitignore",
-];
-
 /// The `skill` tool's error for a name it does not know: every known name, sorted by UTF-16
 /// code units (JavaScript's default sort), or `none`.
 fn not_found(name: &str, known: &[Entry<'_>]) -> String {
@@ -465,27 +604,44 @@ fn not_found(name: &str, known: &[Entry<'_>]) -> String {
     format!("Skill \"{name}\" not found. Available skills: {available}")
 }
 
-/// The `skill` tool (`tool/skill.ts`): the trimmed body under `# Skill: name`, the skill's
-/// directory and up to ten of its other files as ripgrep lists them, by absolute path.
 fn load(input: &LoadInput<'_>) -> Output {
+    load_with(&OPENCODE, input)
+}
+
+/// The `skill` tool (`tool/skill.ts`): the trimmed content under `# Skill: name`, the skill's
+/// directory and up to ten of its other files as ripgrep lists them, by absolute path.
+pub(super) fn load_with(profile: &Profile, input: &LoadInput<'_>) -> Output {
     let call = Call::with("skill", "name", input.name);
     let Some(entry) = input.entry() else {
         return Output::tool_error(call, not_found(input.name, input.known)).record("wire", WIRE);
     };
     let builtin = entry.skill.origin.scope == Scope::Builtin;
+    let content = (profile.content)(entry, input.cx);
+    let head = [
+        format!("<skill_content name=\"{}\">", entry.name),
+        format!("# Skill: {}", entry.name),
+        String::new(),
+        js_trim(&content).to_owned(),
+    ];
+    if builtin && profile.builtin_load == BuiltinLoad::ContentOnly {
+        let text = [&head[..], &["</skill_content>".to_owned()]]
+            .concat()
+            .join("\n");
+        return Output::tool(call, text).record("wire", WIRE);
+    }
     // `path.dirname("<built-in>")` is `.`.
     let dir = if builtin {
         ".".to_owned()
     } else {
         input.cx.paths.show(&entry.skill.dir)
     };
-    let config: Vec<PathBuf> = config_dirs(input.cx.env)
+    let config: Vec<PathBuf> = config_dirs(profile, input.cx.env)
         .into_iter()
         .map(|(dir, _)| std::fs::canonicalize(&dir).unwrap_or(dir))
         .collect();
     let listing = RipgrepListing {
         exclude: &["**/SKILL.md", "**/.git/**"],
-        written_gitignore: (&config, WRITTEN_GITIGNORE),
+        written_gitignore: (&config, profile.written_gitignore),
         limit: SAMPLED_FILES,
     };
     let files = if builtin {
@@ -500,11 +656,7 @@ fn load(input: &LoadInput<'_>) -> Output {
         .iter()
         .map(|file| format!("<file>{dir}/{file}</file>"))
         .collect();
-    let text = [
-        format!("<skill_content name=\"{}\">", entry.name),
-        format!("# Skill: {}", entry.name),
-        String::new(),
-        js_trim(&entry.skill.body()).to_owned(),
+    let tail = [
         String::new(),
         format!("Base directory for this skill: {dir}"),
         "Relative paths in this skill (e.g., scripts/, reference/) are relative to this base directory.".to_owned(),
@@ -514,8 +666,8 @@ fn load(input: &LoadInput<'_>) -> Output {
         sampled.join("\n"),
         "</skill_files>".to_owned(),
         "</skill_content>".to_owned(),
-    ]
-    .join("\n");
+    ];
+    let text = [&head[..], &tail[..]].concat().join("\n");
     Output::tool(call, text).record("wire", WIRE)
 }
 
@@ -524,7 +676,7 @@ const WIRE: &str = "the content of the `tool` message answering the skill call";
 
 /// The `read` tool (`tool/read.ts`) on the file's absolute path: numbered lines from `offset`,
 /// at most `limit` of them and 50 KB, then where the file ends or how to read on.
-fn read(input: &ReadInput<'_>) -> Output {
+pub(super) fn read(input: &ReadInput<'_>) -> Output {
     let Some(entry) = input.entry() else {
         return Output::tool_error(
             read_call(input.path, input.lines),
@@ -671,7 +823,7 @@ mod permission {
 
     use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 
-    use super::{Env, config_dirs, global_config_dir, up_to_worktree};
+    use super::{Env, Profile, config_dirs, global_config_dir, up_to_worktree};
 
     /// A JSON value with its object keys in file order: rules are matched last first, so the
     /// order is part of their meaning.
@@ -815,28 +967,33 @@ mod permission {
         out
     }
 
-    /// The config files opencode merges, in order.
-    fn config_files(env: &Env) -> Vec<PathBuf> {
+    /// The config files the client merges, in order.
+    fn config_files(profile: &Profile, env: &Env) -> Vec<PathBuf> {
         let mut files = Vec::new();
-        if let Some(global) = global_config_dir(env) {
-            for name in ["config.json", "opencode.json", "opencode.jsonc"] {
+        if let Some(global) = global_config_dir(profile, env) {
+            for name in profile.global_config_files {
                 files.push(global.join(name));
             }
         }
-        if let Some(custom) = env.var("OPENCODE_CONFIG") {
+        if let Some(custom) = env.var(&profile.var("CONFIG")) {
             files.push(env.cwd.join(custom));
         }
-        if !super::truthy(env, "OPENCODE_DISABLE_PROJECT_CONFIG") {
-            for dir in up_to_worktree(env).iter().rev() {
-                for name in ["opencode.json", "opencode.jsonc"] {
-                    files.push(dir.join(name));
+        if !profile.flag(env, "DISABLE_PROJECT_CONFIG") {
+            for name in profile.project_config_names {
+                for dir in up_to_worktree(env).iter().rev() {
+                    for ext in ["json", "jsonc"] {
+                        files.push(dir.join(format!("{name}.{ext}")));
+                    }
                 }
             }
         }
-        let custom = env.var("OPENCODE_CONFIG_DIR").map(|d| env.cwd.join(d));
-        for (dir, _) in config_dirs(env) {
-            if dir.ends_with(".opencode") || Some(&dir) == custom.as_ref() {
-                for name in ["opencode.json", "opencode.jsonc"] {
+        let custom = env.var(&profile.var("CONFIG_DIR")).map(|d| env.cwd.join(d));
+        for (dir, _) in config_dirs(profile, env) {
+            let is_folder = dir
+                .file_name()
+                .is_some_and(|name| profile.config_folders.iter().any(|f| name == *f));
+            if is_folder || Some(&dir) == custom.as_ref() {
+                for name in profile.folder_config_files {
                     files.push(dir.join(name));
                 }
             }
@@ -844,28 +1001,28 @@ mod permission {
         files
     }
 
-    /// The merged config: every config file, then `OPENCODE_CONFIG_CONTENT`, then
-    /// `OPENCODE_PERMISSION` merged into `permission`.
-    fn config(env: &Env) -> Json {
+    /// The merged config: every config file, then `<prefix>CONFIG_CONTENT`, then
+    /// `<prefix>PERMISSION` merged into `permission`.
+    fn config(profile: &Profile, env: &Env) -> Json {
         let mut merged = Json::Object(Vec::new());
         let mut seen: Vec<PathBuf> = Vec::new();
-        for file in config_files(env) {
+        for file in config_files(profile, env) {
             if seen.contains(&file) {
                 continue;
             }
-            if let Ok(text) = std::fs::read_to_string(&file)
+            if let Some(text) = crate::fsafe::read_config_text(&file, crate::fsafe::CONFIG_CAP)
                 && let Ok(json) = serde_json::from_str::<Json>(&strip_jsonc(&text))
             {
                 merge(&mut merged, json);
             }
             seen.push(file);
         }
-        if let Some(text) = env.var("OPENCODE_CONFIG_CONTENT")
+        if let Some(text) = env.var(&profile.var("CONFIG_CONTENT"))
             && let Ok(json) = serde_json::from_str::<Json>(&strip_jsonc(text))
         {
             merge(&mut merged, json);
         }
-        if let Some(text) = env.var("OPENCODE_PERMISSION")
+        if let Some(text) = env.var(&profile.var("PERMISSION"))
             && let Ok(json) = serde_json::from_str::<Json>(text)
         {
             merge(
@@ -930,14 +1087,22 @@ mod permission {
         }
     }
 
-    /// The default agent's rules for the `skill` permission: opencode's defaults (of which
+    /// The default agent's rules for the `skill` permission: the client's defaults (of which
     /// only `"*": "allow"` matches it), the config's `permission`, then the agent's own.
-    pub fn skill_rules(env: &Env) -> Vec<Rule> {
-        let config = config(env);
+    pub fn skill_rules(profile: &Profile, env: &Env) -> Vec<Rule> {
+        let config = config(profile, env);
         let home = env.home.as_ref().map(|h| h.to_string_lossy().into_owned());
+        // An older name of the default agent stands for it.
+        let canonical = |name: &str| {
+            if profile.agent_aliases.contains(&name) {
+                profile.default_agent.to_owned()
+            } else {
+                name.to_owned()
+            }
+        };
         let agent = match config.get("default_agent") {
-            Some(Json::String(name)) => name.clone(),
-            _ => "build".to_owned(),
+            Some(Json::String(name)) => canonical(name),
+            _ => profile.default_agent.to_owned(),
         };
         let mut rules = vec![Rule {
             permission: "*".to_owned(),
@@ -945,10 +1110,15 @@ mod permission {
             action: "allow".to_owned(),
         }];
         rules.extend(from_config(config.get("permission"), home.as_deref()));
-        let own = config
-            .get("agent")
-            .and_then(|agents| agents.get(&agent))
-            .and_then(|agent| agent.get("permission"));
+        // Renamed entries replace one another: the last one of the agent's names counts.
+        let own = match config.get("agent") {
+            Some(Json::Object(agents)) => agents
+                .iter()
+                .rev()
+                .find(|(name, _)| canonical(name) == agent)
+                .and_then(|(_, settings)| settings.get("permission")),
+            _ => None,
+        };
         rules.extend(from_config(own, home.as_deref()));
         rules.retain(|rule| matches(&rule.permission, "skill"));
         rules
@@ -1143,7 +1313,7 @@ mod tests {
             "XDG_CONFIG_HOME",
             &dir.path().join("config").display().to_string(),
         );
-        let rules = permission::skill_rules(&env);
+        let rules = permission::skill_rules(&OPENCODE, &env);
         assert!(permission::denies(&rules, "secret-notes"));
         assert!(permission::denies(&rules, "pdf-processing"));
         assert!(!permission::denies(&rules, "code-review"));
@@ -1151,14 +1321,16 @@ mod tests {
         // OPENCODE_PERMISSION is merged into the config's `permission`: its `*` comes after
         // the config's own rules and wins over them, but not over the agent's.
         let env = env.with_var("OPENCODE_PERMISSION", r#"{"*":"allow"}"#);
-        let rules = permission::skill_rules(&env);
+        let rules = permission::skill_rules(&OPENCODE, &env);
         assert!(!permission::denies(&rules, "secret-notes"));
         assert!(permission::denies(&rules, "pdf-processing"));
         let env = env.with_var(
             "OPENCODE_CONFIG_CONTENT",
             r#"{"agent":{"build":{"permission":{"skill":"deny"}}}}"#,
         );
-        assert!(permission::tool_disabled(&permission::skill_rules(&env)));
+        assert!(permission::tool_disabled(&permission::skill_rules(
+            &OPENCODE, &env
+        )));
     }
 
     #[test]
@@ -1336,11 +1508,15 @@ mod tests {
 
     #[test]
     fn sanitizing_matches_the_fallback() {
+        let yaml =
+            "name: a\ndescription: x: y\n  cont: z\nq: \"a: b\"\nallowed-tools: a:b\r\n# c: d";
         assert_eq!(
-            sanitize_colons(
-                "name: a\ndescription: x: y\n  cont: z\nq: \"a: b\"\nallowed-tools: a:b\r\n# c: d"
-            ),
+            sanitize_colons(ColonFallback::BlockScalar, yaml),
             "name: a\ndescription: |-\n  x: y\n  cont: z\nq: \"a: b\"\nallowed-tools: a:b\n# c: d"
+        );
+        assert_eq!(
+            sanitize_colons(ColonFallback::DoubleQuoted, "d: say \"a: b\" \\ c"),
+            "d: \"say \\\"a: b\\\" \\\\ c\""
         );
         assert_eq!(key_value("k1 : v"), Some(("k1", "v")));
         assert_eq!(key_value("1k: v"), None);

@@ -125,10 +125,11 @@ def partial(args, models):
 
 def replay_env(env, root):
     """The client's environment as the replay needs it: sandbox paths as `$SANDBOX`, and none of
-    PATH, TMPDIR, TERM or LANG (the replay has no client to find)."""
+    PATH, TMPDIR, TERM or LANG (the replay has no client to find), nor the lab's own LAB_*
+    variables for in-process drivers."""
     out = {}
     for key, value in sorted(env.items()):
-        if key in ("PATH", "TMPDIR", "TERM", "LANG"):
+        if key in ("PATH", "TMPDIR", "TERM", "LANG") or key.startswith("LAB_"):
             continue
         out[key] = value.replace(root, "$SANDBOX")
     return out
@@ -145,7 +146,7 @@ def record_case(client, case, models, rec, loads):
         meta = {
             "model": model,
             "captured": record.today(),
-            "args": client.replay_args(model) + list(extra.get("replay_args", [])),
+            "args": client.replay_args(model) + list(extra.get("replay_args", [])) + client.case_replay_args(extra),
         }
         runs = []
 

@@ -39,6 +39,9 @@ A case file:
     repeat = 4                  # and how many times to record it (like `repeat` at the top)
     replay_args = ["--context-window", "15000"]   # and `skills` flags that stand for them
 
+    [client.mastra]             # Mastra: the workspace's skills paths (default ["skills"])
+    skills = ["skills", ".mastra/skills"]
+
 PLACEMENTS: `project` is the client's main project root, under the project folder `proj`;
 `user` is its main user root, under `home`; `every-root` is each root the client reads;
 `path:REL` is REL under the sandbox. In a `path:` placement and in the paths of `mkdirs`,

@@ -120,6 +120,10 @@ class Client:
     def replay_args(self, model):
         return ["--model", model] if self.model_dependent else []
 
+    def case_replay_args(self, extra):
+        """More `skills` arguments a case's client settings (`[client.NAME]`) need to replay."""
+        return []
+
     #: The client's package folder below node_modules, which some catalogs name.
     package = ""
 

@@ -1,5 +1,6 @@
 // Drives a real Mastra Agent in-process for the conformance lab: a workspace on the working
-// directory with `skills: ['skills']` (the documented form), and a model object of our own that
+// directory with `skills: ['skills']` (the documented form; LAB_SKILLS, a JSON list, names other
+// skills paths), and a model object of our own that
 // records every prompt and tool list it is given (one JSON line each, in the lab's request-log
 // format, to LAB_LOG) and answers with the tool calls of LAB_SCRIPT in order, then with text.
 //
@@ -83,7 +84,7 @@ const model = {
 
 const workspace = new Workspace({
   filesystem: new LocalFilesystem({ basePath: process.cwd() }),
-  skills: ['skills'],
+  skills: JSON.parse(process.env.LAB_SKILLS || '["skills"]'),
 });
 const agent = new Agent({
   id: 'lab',

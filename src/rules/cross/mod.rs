@@ -57,6 +57,7 @@ mod testing {
         let settings = Settings::default();
         let cx = SetContext {
             skills,
+            unreadable: &[],
             targets: &targets,
             settings: &settings,
         };

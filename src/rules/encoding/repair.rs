@@ -417,10 +417,11 @@ fn is_loose_text(line: &str) -> bool {
     {
         return false;
     }
-    // `word: …` (no space before the colon) is a key, however odd.
-    let key_like = line
-        .find(": ")
-        .or_else(|| line.ends_with(':').then(|| line.len() - 1))
+    // `word: …` (no space before the colon; a tab after it counts as a blank) is a key,
+    // however odd.
+    let bytes = line.as_bytes();
+    let key_like = (0..bytes.len())
+        .find(|&at| bytes[at] == b':' && matches!(bytes.get(at + 1), None | Some(b' ' | b'\t')))
         .is_some_and(|at| !line[..at].contains([' ', '\t']));
     !key_like
 }
@@ -505,6 +506,15 @@ mod tests {
             Some("\"`x`\"")
         );
         assert!(plan_of("keywords: [a, \"@b\", @c]\n").is_empty());
+    }
+
+    /// A key written with a tab after its colon is a key, not text that continues the value
+    /// above: joining it would drop the key and change the value before it.
+    #[test]
+    fn a_key_with_a_tab_after_its_colon_is_not_a_continuation() {
+        let found = plan_of("name: x\ndescription:\tDoes X: a\n");
+        assert!(found.iter().all(|r| r.key == "description"), "{found:?}");
+        assert!(found.iter().all(|r| r.unindented.is_none()), "{found:?}");
     }
 
     #[test]

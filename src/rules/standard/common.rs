@@ -163,6 +163,13 @@ pub(super) fn nfkc(s: &str) -> String {
     s.nfkc().collect()
 }
 
+/// Unicode canonical composition (NFC): the form two names that look the same share, whatever
+/// their bytes (`café` composed or with a combining accent). The one other use of the
+/// normalisation crate, for `unpack`'s name checks.
+pub(crate) fn nfc(s: &str) -> String {
+    s.nfc().collect()
+}
+
 /// Python's `str.isalnum()` for one character: general category L* (letters) or N* (numbers).
 /// Not Rust's `char::is_alphanumeric`, which uses the Alphabetic property and so accepts
 /// combining vowel signs (U+093F) and circled letters (U+24B6).

@@ -1,6 +1,6 @@
 //! S0xx: frontmatter and the standard (agentskills.io), with the platform limits of targets.
 
-mod common;
+pub(crate) mod common;
 mod s001_frontmatter_missing;
 mod s002_frontmatter_not_at_start;
 mod s003_frontmatter_unclosed;
@@ -30,6 +30,8 @@ mod s026_reserved_word_in_name;
 mod s027_angle_brackets;
 mod s028_duplicate_field;
 pub(crate) mod s029_strict_yaml_construct;
+mod s030_skill_file_unreadable;
+mod s031_yaml_too_complex;
 
 use super::Rule;
 
@@ -64,4 +66,6 @@ pub(super) const RULES: &[&Rule] = &[
     &s027_angle_brackets::RULE,
     &s028_duplicate_field::RULE,
     &s029_strict_yaml_construct::RULE,
+    &s030_skill_file_unreadable::RULE,
+    &s031_yaml_too_complex::RULE,
 ];

@@ -58,11 +58,21 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
             "nothing but blank lines or comments before the closing `---`".to_owned(),
         )
     } else {
-        let yaml = cx.skill.slice(fm.yaml);
-        let lead = yaml.len() - yaml.trim_start().len();
-        let content = yaml.trim();
-        let span =
-            crate::source::Span::new(fm.yaml.start + lead, fm.yaml.start + lead + content.len());
+        // Trimmed in the file's own bytes: a lossy decoding of invalid UTF-8 has other lengths.
+        let bytes = cx
+            .skill
+            .source
+            .bytes()
+            .get(fm.yaml.start..fm.yaml.end)
+            .unwrap_or_default();
+        let (lead, content) = match std::str::from_utf8(bytes) {
+            Ok(yaml) => (yaml.len() - yaml.trim_start().len(), yaml.trim().len()),
+            Err(_) => (
+                bytes.len() - bytes.trim_ascii_start().len(),
+                bytes.trim_ascii().len(),
+            ),
+        };
+        let span = crate::source::Span::new(fm.yaml.start + lead, fm.yaml.start + lead + content);
         (
             format!("the frontmatter is {}, not a mapping", a_kind(kind)),
             if span.is_empty() { fm.open } else { span },
@@ -78,6 +88,24 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
 
 #[cfg(test)]
 mod tests {
+    /// Found by the `frontmatter` fuzz target: invalid UTF-8 made the span run past the file.
+    #[test]
+    fn the_span_stays_in_a_file_that_is_not_utf8() {
+        let text = b"---\n\xe0\xa4\xe0\xa5 \xe0 list\n---\nbody\n";
+        let skill = crate::rules::context::testing::skill("x", "");
+        let skill = crate::skill::Skill::parse(
+            skill.dir.clone(),
+            skill.skill_md.clone(),
+            skill.origin.clone(),
+            text.to_vec(),
+        );
+        let found =
+            crate::rules::context::testing::check_with(&RULE, &skill, &["agentskills"], &[]);
+        assert_eq!(found.len(), 1);
+        // The 11 bytes of the value, not the 15 of its lossy decoding.
+        assert_eq!(found[0].span, Some(crate::source::Span::new(4, 15)));
+    }
+
     use super::RULE;
     use crate::rules::context::testing::check;
 

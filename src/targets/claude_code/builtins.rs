@@ -283,7 +283,9 @@ fn plugin_off(env: &Env) -> bool {
     let Some(dir) = env.var_dir("CLAUDE_CONFIG_DIR", ".claude") else {
         return false;
     };
-    let Ok(text) = std::fs::read_to_string(dir.join("settings.json")) else {
+    let Some(text) =
+        crate::fsafe::read_config_text(&dir.join("settings.json"), crate::fsafe::CONFIG_CAP)
+    else {
         return false;
     };
     serde_json::from_str::<serde_json::Value>(&text).is_ok_and(|settings| {

@@ -306,7 +306,9 @@ fn default_name(skill: &Skill) -> String {
 /// `agents/openai.yaml` next to `SKILL.md` with `policy.allow_implicit_invocation: false`. A
 /// missing or unreadable file, or one that is not a mapping, changes nothing (Codex fails open).
 fn implicit_invocation_disabled(dir: &Path) -> bool {
-    let Ok(text) = std::fs::read_to_string(dir.join("agents/openai.yaml")) else {
+    let Some(text) =
+        crate::fsafe::read_skill_text(dir, "agents/openai.yaml", crate::fsafe::CONFIG_CAP)
+    else {
         return false;
     };
     let Yaml::Mapping(fields) = frontmatter::parse_standalone(&text) else {

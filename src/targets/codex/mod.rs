@@ -221,7 +221,7 @@ fn project_root_markers(env: &Env) -> Vec<String> {
         .map(|home| home.join("config.toml"));
     let mut markers: Option<Option<Vec<String>>> = None;
     for file in [system, user].into_iter().flatten() {
-        let Ok(text) = std::fs::read_to_string(&file) else {
+        let Some(text) = crate::fsafe::read_config_text(&file, crate::fsafe::CONFIG_CAP) else {
             continue;
         };
         if let Some(value) = crate::config::foreign_string_list(&text, "project_root_markers") {

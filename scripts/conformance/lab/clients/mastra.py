@@ -1,9 +1,11 @@
 """Mastra (npm `@mastra/core`, a library): a real Agent driven in-process by mastra_driver.mjs on
-Node 24, with a workspace on the project folder and `skills: ['skills']`. The catalog is two
+Node 24, with a workspace on the project folder and `skills: ['skills']` (or the paths a case
+gives as `[client.mastra] skills = [...]`, replayed with `--skills-path`). The catalog is two
 separate system messages (`<available_skills>…` and the `IMPORTANT: Skills are NOT tools.`
 paragraph); a recording joins them with a blank line, as `skills catalog -t mastra` prints them.
 """
 
+import json
 import os
 
 from ..client import Client as Base, node24, npm_install
@@ -34,9 +36,14 @@ class Client(Base):
         env = base_env(os.path.join(root, "home"))
         env["PATH"] = node24() + ":" + env["PATH"]
         env.update(extra.get("env", {}))
+        if extra.get("skills"):
+            env["LAB_SKILLS"] = json.dumps(extra["skills"])
         node = os.path.join(node24(), "node")
         driver = os.path.join(HERE, "mastra_driver.mjs")
         return env, [node, driver, os.path.join(self.install_dir, "node_modules")], []
+
+    def case_replay_args(self, extra):
+        return [arg for path in extra.get("skills", []) for arg in ("--skills-path", path)]
 
     def catalog(self, requests):
         texts = system_texts(requests[0].get("prompt") or [])

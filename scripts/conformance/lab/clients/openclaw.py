@@ -1,10 +1,18 @@
 """OpenClaw (npm `openclaw`, Node 24): `openclaw agent --local` against the mock's OpenAI chat
 completions API. The catalog is the `## Skills` section of the system message; there is no skill
 tool: a load is the model reading the listed SKILL.md with `read`.
+
+OpenClaw's bundled skills are listed with their paths, and the catalog's budget counts those
+characters, so the recordings must not depend on where the client is installed: each run points
+OpenClaw's own OPENCLAW_BUNDLED_SKILLS_DIR at `$SANDBOX/openclaw/skills`, a link to the package's
+`skills` folder (its `custodian-skills` sibling is linked beside it), which the replay's
+environment names as well.
 """
 
+import html
 import json
 import os
+import re
 
 from .. import wire
 from ..client import Client as Base, node24, npm_install
@@ -45,6 +53,14 @@ class Client(Base):
                 "OPENCLAW_NO_UPDATE_CHECK": "1",
             }
         )
+        package = os.path.join(self.install_dir, "node_modules", "openclaw")
+        links = os.path.join(root, "openclaw")
+        os.makedirs(links, exist_ok=True)
+        for folder in ("skills", "custodian-skills"):
+            link = os.path.join(links, folder)
+            if not os.path.lexists(link):
+                os.symlink(os.path.join(os.path.realpath(package), folder), link)
+        env["OPENCLAW_BUNDLED_SKILLS_DIR"] = os.path.join(links, "skills")
         env.update(extra.get("env", {}))
         config = {
             "agents": {
@@ -90,17 +106,41 @@ class Client(Base):
         return entry.get("path", "").endswith("/chat/completions") and bool(body.get("tools"))
 
     def catalog(self, requests):
+        self.locations = {}
         for i, text in enumerate(wire.chat_system(requests[0])):
             at = text.find(HEADING + "\n")
             if at < 0:
                 continue
             end = text.find("\n## ", at + len(HEADING))
             section = text[at:] if end < 0 else text[at : end + 1]
+            self.locations = {
+                html.unescape(name): html.unescape(location)
+                for name, location in re.findall(
+                    r"<name>(.*?)</name>\n(?:    <description>.*?</description>\n)?    <location>(.*?)</location>",
+                    section,
+                    re.S,
+                )
+            }
             return section, f"messages[0] (system) text {i}, the `{HEADING}` section up to the next `## ` heading"
         return None, "absent"
 
     def folder(self, root, skill):
-        """The skill's folder, or where it would be in the workspace when there is none."""
+        """The folder of the skill OpenClaw lists as `skill`: where the catalog's <location>
+        points (the model reads exactly that); else a skill of that frontmatter name or folder
+        name; else where a guess would look in the workspace."""
+        location = getattr(self, "locations", {}).get(skill)
+        if location:
+            if location.startswith("~/"):
+                location = os.path.join(root, "home", location[2:])
+            return os.path.dirname(location)
+        for base, dirs, files in sorted(os.walk(root)):
+            dirs.sort()
+            if "SKILL.md" in files:
+                with open(os.path.join(base, "SKILL.md"), encoding="utf-8", errors="replace") as f:
+                    text = f.read().lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+                names = re.findall(r"^name:\s*(.*?)\s*$", text.split("\n---", 1)[0], re.M)
+                if names and names[0].strip("\"'") == skill:
+                    return base
         try:
             return self.skill_dir(root, skill)
         except LabError:

@@ -1,0 +1,549 @@
+//! The one door to the user's trees: every command that reads or writes a skill's files
+//! (discovery and resource reads, the lint rules, `package`, `lint --fix`, `unpack`, `new`)
+//! goes through this module, which refuses whatever could hang, leave the tree or lose an edit.
+//!
+//! The policy, in one place (docs/security.md says which test proves each point):
+//!
+//! - **Regular files only.** A path is checked with `lstat` before it is opened; the open uses
+//!   `O_NONBLOCK | O_NOCTTY | O_NOFOLLOW`, so a FIFO, a device or a terminal swapped in meanwhile
+//!   cannot block it or become our terminal; then the opened handle's own metadata must show the
+//!   same regular file that was checked.
+//! - **Confined.** Symlinks are resolved and the result must stay under the [`Jail`] the caller
+//!   names (the skill directory, or the folder the user gave); anything else is refused as
+//!   [`Refusal::Outside`].
+//! - **Hard links.** A regular file with more than one link may be a second name of a file
+//!   outside the tree, and no cheap check can tell: such files are refused for reading and
+//!   archiving ([`Links::Refuse`]). Ignore files, which only decide what is left out, are the
+//!   exception ([`Links::Allow`]).
+//! - **Bounded.** Reads stop at the caller's cap ([`Jail::read`] fails past it, [`read_head`]
+//!   stops at it); nothing scans a file to its end to measure it.
+//! - **Writes stay inside.** A file is only replaced under its jail, through a temporary file
+//!   beside the real (resolved) file and a rename, and only if the bytes on disk are still the
+//!   ones that were read ([`replace_if_unchanged`]). New files are created without following
+//!   symlinks, under a folder the caller owns ([`create_new`]).
+//!
+//! Directory walks ([`walk()`]) follow the same rules, and read `.gitignore` files themselves
+//! ([`gitignore`]) so that no third-party walker opens a file behind our back.
+
+mod gitignore;
+mod walk;
+
+use std::fs::{self, File, Metadata, OpenOptions};
+use std::io::{self, Read, Write};
+use std::path::{Component, Path, PathBuf};
+
+pub use walk::{Entry, EntryKind, Event, Flow, WalkOptions, walk};
+
+/// The largest ignore file (`.gitignore`, `.git/info/exclude`) read; a larger one is refused.
+pub const MAX_IGNORE_FILE_BYTES: u64 = 1 << 20;
+
+/// Why a path was not read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum Refusal {
+    #[error("it does not exist")]
+    NotFound,
+    #[error("it is a {0}, not a regular file")]
+    NotRegular(&'static str),
+    #[error("it resolves outside {}, to {}", jail.display(), target.display())]
+    Outside { jail: PathBuf, target: PathBuf },
+    #[error(
+        "it has {0} hard links, so it may be a file from outside the folder; only files with one link are read (copy it instead of linking it)"
+    )]
+    HardLinked(u64),
+    #[error("it is larger than {limit} bytes")]
+    TooLarge { limit: u64 },
+    #[error("it changed on disk after it was read; nothing was written")]
+    Changed,
+    #[error("{0}")]
+    Io(#[from] io::Error),
+}
+
+impl Refusal {
+    fn from_io(error: io::Error) -> Self {
+        if error.kind() == io::ErrorKind::NotFound {
+            Self::NotFound
+        } else {
+            Self::Io(error)
+        }
+    }
+
+    /// The refusal as an I/O error, for callers that report those.
+    pub fn into_io(self) -> io::Error {
+        match self {
+            Self::Io(error) => error,
+            Self::NotFound => io::Error::new(io::ErrorKind::NotFound, self.to_string()),
+            other => io::Error::new(io::ErrorKind::PermissionDenied, other.to_string()),
+        }
+    }
+}
+
+/// Whether a multiply-linked regular file may be read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Links {
+    /// Refuse it: the safe default for anything whose bytes are shown, counted or archived.
+    Refuse,
+    /// Read it: for files that only steer what else is read (ignore files).
+    Allow,
+}
+
+/// A folder that resolved paths must stay under.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Jail {
+    /// Canonical: symlinks resolved.
+    root: PathBuf,
+    /// As given, for resolving paths under it with one look-up per name below it.
+    given: PathBuf,
+}
+
+impl Jail {
+    /// The jail of `root`, which must exist.
+    pub fn new(root: &Path) -> io::Result<Self> {
+        Ok(Self {
+            root: fs::canonicalize(root)?,
+            given: root.to_path_buf(),
+        })
+    }
+
+    /// The canonical folder.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// Whether a canonical path is inside the jail.
+    pub fn contains(&self, canonical: &Path) -> bool {
+        canonical.starts_with(&self.root)
+    }
+
+    /// `path` with every symlink resolved, when it stays inside the jail.
+    pub fn resolve(&self, path: &Path) -> Result<PathBuf, Refusal> {
+        if let Some((resolved, _)) = self.plain_below(path) {
+            return Ok(resolved);
+        }
+        let target = fs::canonicalize(path).map_err(Refusal::from_io)?;
+        if self.contains(&target) {
+            Ok(target)
+        } else {
+            Err(Refusal::Outside {
+                jail: self.root.clone(),
+                target,
+            })
+        }
+    }
+
+    /// The resolved form of a path under the folder as given whose names below it are all
+    /// plain and none a symlink: the canonical root joined with them, found with one `lstat` per
+    /// name (resolving the whole path again would look up every folder above too). `None` when
+    /// this shortcut does not apply.
+    fn plain_below(&self, path: &Path) -> Option<(PathBuf, Option<Metadata>)> {
+        let rel = path.strip_prefix(&self.given).ok()?;
+        let mut at = self.root.clone();
+        let mut last = None;
+        for part in rel.components() {
+            let Component::Normal(name) = part else {
+                return None;
+            };
+            at.push(name);
+            let meta = fs::symlink_metadata(&at).ok()?;
+            if meta.file_type().is_symlink() {
+                return None;
+            }
+            last = Some(meta);
+        }
+        Some((at, last))
+    }
+
+    /// Opens a regular file inside the jail for reading.
+    pub fn open(&self, path: &Path, links: Links) -> Result<Opened, Refusal> {
+        match self.plain_below(path) {
+            // The `lstat` of the last name is the check before the open.
+            Some((resolved, Some(meta))) => open_checked(&resolved, meta, links),
+            _ => open_resolved(&self.resolve(path)?, links),
+        }
+    }
+
+    /// The whole file, refused when it is larger than `cap` bytes (checked before reading, and
+    /// while reading, so a file that grows meanwhile is not read past the cap either).
+    pub fn read(&self, path: &Path, cap: u64) -> Result<Vec<u8>, Refusal> {
+        read_whole(self.open(path, Links::Refuse)?, cap)
+    }
+}
+
+/// The metadata of a regular file inside `jail` (symlinks resolved), with the same checks as
+/// [`Jail::open`] but without opening it: for listings that read the file later, if at all.
+pub fn inspect(jail: &Jail, path: &Path, links: Links) -> Result<Metadata, Refusal> {
+    let resolved = jail.resolve(path)?;
+    let meta = fs::symlink_metadata(&resolved).map_err(Refusal::from_io)?;
+    check_regular(&meta, links)?;
+    Ok(meta)
+}
+
+/// A small text file of a skill (`rel`, relative to the skill folder `dir`), for what runtimes
+/// read beside `SKILL.md` (such as `agents/openai.yaml`): `None` when it is missing, not a
+/// regular file, outside the skill, hard-linked, over `cap` bytes or not UTF-8.
+pub fn read_skill_text(dir: &Path, rel: &str, cap: u64) -> Option<String> {
+    let jail = Jail::new(dir).ok()?;
+    String::from_utf8(jail.read(&dir.join(rel), cap).ok()?).ok()
+}
+
+/// A configuration file of a runtime (its settings, wherever the user keeps them) as text:
+/// `None` when it is missing, not a regular file, over `cap` bytes or not UTF-8. Configuration
+/// only steers what is shown, so hard links are allowed.
+pub fn read_config_text(path: &Path, cap: u64) -> Option<String> {
+    String::from_utf8(read_anywhere(path, cap, Links::Allow).ok()?).ok()
+}
+
+/// The most bytes a runtime's configuration file is read to.
+pub const CONFIG_CAP: u64 = 1 << 20;
+
+/// An open regular file and what was checked about it.
+#[derive(Debug)]
+pub struct Opened {
+    pub file: File,
+    /// The resolved path.
+    pub path: PathBuf,
+    /// Its size when it was opened.
+    pub len: u64,
+    #[cfg_attr(not(unix), allow(dead_code))]
+    meta: Metadata,
+}
+
+/// Opens a regular file anywhere (symlinks resolved), for files outside any skill that steer a
+/// walk: ignore files and the `.git` pointers of worktrees.
+pub fn open_anywhere(path: &Path, links: Links) -> Result<Opened, Refusal> {
+    let resolved = fs::canonicalize(path).map_err(Refusal::from_io)?;
+    open_resolved(&resolved, links)
+}
+
+/// Reads at most `cap` bytes of a regular file anywhere (see [`open_anywhere`]).
+pub fn read_anywhere(path: &Path, cap: u64, links: Links) -> Result<Vec<u8>, Refusal> {
+    read_whole(open_anywhere(path, links)?, cap)
+}
+
+fn read_whole(opened: Opened, cap: u64) -> Result<Vec<u8>, Refusal> {
+    if opened.len > cap {
+        return Err(Refusal::TooLarge { limit: cap });
+    }
+    let (bytes, more) = read_head(opened.file, opened.len.min(cap), cap)?;
+    if more {
+        return Err(Refusal::TooLarge { limit: cap });
+    }
+    Ok(bytes)
+}
+
+/// Up to `cap` bytes from `reader` (`hint` sizes the buffer), and whether more followed: reads
+/// one byte past the cap at most, never to the end of a large file.
+pub fn read_head(reader: impl Read, hint: u64, cap: u64) -> io::Result<(Vec<u8>, bool)> {
+    let mut bytes = Vec::with_capacity(usize::try_from(hint.min(cap)).unwrap_or(0));
+    reader.take(cap.saturating_add(1)).read_to_end(&mut bytes)?;
+    let more = bytes.len() as u64 > cap;
+    if more {
+        bytes.truncate(usize::try_from(cap).unwrap_or(usize::MAX));
+    }
+    Ok((bytes, more))
+}
+
+/// Opens `resolved` (a path without symlinks) when it is a regular file: checked before the
+/// open, opened without blocking or following a link, and checked again on the handle.
+fn open_resolved(resolved: &Path, links: Links) -> Result<Opened, Refusal> {
+    let before = fs::symlink_metadata(resolved).map_err(Refusal::from_io)?;
+    open_checked(resolved, before, links)
+}
+
+/// [`open_resolved`] with the `lstat` of `resolved` already taken.
+fn open_checked(resolved: &Path, before: Metadata, links: Links) -> Result<Opened, Refusal> {
+    check_regular(&before, links)?;
+    let file = open_options().open(resolved).map_err(|e| {
+        if is_symlink_error(&e) {
+            Refusal::Changed
+        } else {
+            Refusal::from_io(e)
+        }
+    })?;
+    let meta = file.metadata()?;
+    check_regular(&meta, links)?;
+    if !same_file(&before, &meta) {
+        return Err(Refusal::Changed);
+    }
+    Ok(Opened {
+        file,
+        path: resolved.to_path_buf(),
+        len: meta.len(),
+        meta,
+    })
+}
+
+fn check_regular(meta: &Metadata, links: Links) -> Result<(), Refusal> {
+    if !meta.is_file() {
+        return Err(Refusal::NotRegular(kind_name(&meta.file_type())));
+    }
+    let count = link_count(meta);
+    if links == Links::Refuse && count > 1 {
+        return Err(Refusal::HardLinked(count));
+    }
+    Ok(())
+}
+
+/// What a file that is not a regular file is, in words.
+pub fn kind_name(kind: &fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "FIFO";
+        }
+        if kind.is_socket() {
+            return "socket";
+        }
+        if kind.is_char_device() {
+            return "character device";
+        }
+        if kind.is_block_device() {
+            return "block device";
+        }
+    }
+    if kind.is_dir() {
+        "directory"
+    } else if kind.is_symlink() {
+        "symbolic link"
+    } else if kind.is_file() {
+        "regular file"
+    } else {
+        "special file"
+    }
+}
+
+#[cfg(unix)]
+fn open_options() -> OpenOptions {
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut options = OpenOptions::new();
+    options
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY | libc::O_NOFOLLOW);
+    options
+}
+
+#[cfg(not(unix))]
+fn open_options() -> OpenOptions {
+    let mut options = OpenOptions::new();
+    options.read(true);
+    options
+}
+
+#[cfg(unix)]
+fn is_symlink_error(error: &io::Error) -> bool {
+    error.raw_os_error() == Some(libc::ELOOP)
+}
+
+#[cfg(not(unix))]
+fn is_symlink_error(_error: &io::Error) -> bool {
+    false
+}
+
+#[cfg(unix)]
+fn link_count(meta: &Metadata) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    meta.nlink()
+}
+
+#[cfg(not(unix))]
+fn link_count(_meta: &Metadata) -> u64 {
+    1
+}
+
+#[cfg(unix)]
+fn same_file(a: &Metadata, b: &Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    a.dev() == b.dev() && a.ino() == b.ino()
+}
+
+#[cfg(not(unix))]
+fn same_file(a: &Metadata, b: &Metadata) -> bool {
+    a.len() == b.len() && a.modified().ok() == b.modified().ok()
+}
+
+/// Replaces the file at `path` (inside `jail`) with `after`, if it still holds exactly
+/// `before`: through a temporary file beside the resolved file and a rename, keeping its
+/// permissions. The bytes on disk are compared with `before` just before the rename; if anyone
+/// changed them, nothing is replaced and [`Refusal::Changed`] says so.
+pub fn replace_if_unchanged(
+    jail: &Jail,
+    path: &Path,
+    before: &[u8],
+    after: &[u8],
+) -> Result<(), Refusal> {
+    let resolved = jail.resolve(path)?;
+    let dir = resolved.parent().unwrap_or(Path::new("."));
+    let current = open_resolved(&resolved, Links::Refuse)?;
+    let permissions = current.meta.permissions();
+    drop(current);
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".skills-fix-")
+        .tempfile_in(dir)?;
+    tmp.write_all(after)?;
+    tmp.as_file().sync_all()?;
+    tmp.as_file().set_permissions(permissions)?;
+    // The last look before the rename: the same file, with the same bytes.
+    let now = open_resolved(&resolved, Links::Refuse)?;
+    let len = before.len() as u64;
+    let (bytes, more) = read_head(&now.file, len, len)?;
+    if more || bytes != before {
+        return Err(Refusal::Changed);
+    }
+    tmp.persist(&resolved).map_err(|e| Refusal::Io(e.error))?;
+    Ok(())
+}
+
+/// A relative path made only of plain names (no root, `.`, `..` or prefix).
+fn plain_relative(rel: &Path) -> io::Result<()> {
+    let plain = rel.components().all(|c| matches!(c, Component::Normal(_)));
+    if plain && rel.components().next().is_some() {
+        Ok(())
+    } else {
+        Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("`{}` is not a plain relative path", rel.display()),
+        ))
+    }
+}
+
+/// Creates the folder `dir/rel` and its missing parents, refusing to go through anything that
+/// is not a real folder (a symlink planted in `dir` cannot redirect the writes).
+pub fn create_dirs(dir: &Path, rel: &Path) -> io::Result<PathBuf> {
+    plain_relative(rel)?;
+    let mut at = dir.to_path_buf();
+    for part in rel.components() {
+        at.push(part);
+        match fs::symlink_metadata(&at) {
+            Ok(meta) if meta.is_dir() => {}
+            Ok(_) => {
+                return Err(io::Error::new(
+                    io::ErrorKind::AlreadyExists,
+                    format!("{} exists and is not a folder", at.display()),
+                ));
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => fs::create_dir(&at)?,
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(at)
+}
+
+/// Creates the new file `dir/rel` (its parent folders too) for writing; fails if anything is
+/// already there, and never follows a symlink.
+pub fn create_new(dir: &Path, rel: &Path) -> io::Result<File> {
+    plain_relative(rel)?;
+    if let Some(parent) = rel.parent().filter(|p| !p.as_os_str().is_empty()) {
+        create_dirs(dir, parent)?;
+    }
+    let mut options = OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW | libc::O_NOCTTY);
+    }
+    options.open(dir.join(rel))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_stop_at_the_cap() {
+        let data = vec![b'x'; 100];
+        let (head, more) = read_head(data.as_slice(), 100, 10).unwrap();
+        assert_eq!((head.len(), more), (10, true));
+        let (head, more) = read_head(data.as_slice(), 100, 100).unwrap();
+        assert_eq!((head.len(), more), (100, false));
+    }
+
+    #[test]
+    fn paths_must_stay_inside_the_jail() {
+        let t = tempfile::tempdir().unwrap();
+        fs::create_dir(t.path().join("in")).unwrap();
+        fs::write(t.path().join("in/a.md"), "a").unwrap();
+        fs::write(t.path().join("out.md"), "secret").unwrap();
+        let jail = Jail::new(&t.path().join("in")).unwrap();
+        assert_eq!(jail.read(&t.path().join("in/a.md"), 10).unwrap(), b"a");
+        assert!(matches!(
+            jail.read(&t.path().join("in/../out.md"), 10),
+            Err(Refusal::Outside { .. })
+        ));
+        assert!(matches!(
+            jail.read(&t.path().join("in/a.md"), 0),
+            Err(Refusal::TooLarge { limit: 0 })
+        ));
+        assert!(matches!(
+            jail.read(&t.path().join("in/none.md"), 10),
+            Err(Refusal::NotFound)
+        ));
+        assert!(matches!(
+            jail.read(&t.path().join("in"), 10),
+            Err(Refusal::NotRegular("directory"))
+        ));
+    }
+
+    #[test]
+    fn creation_refuses_paths_that_climb_out() {
+        let t = tempfile::tempdir().unwrap();
+        for bad in ["../x", "/etc/x", "a/../../x", ""] {
+            assert!(create_new(t.path(), Path::new(bad)).is_err(), "{bad}");
+        }
+        create_new(t.path(), Path::new("a/b/c.txt")).unwrap();
+        assert!(t.path().join("a/b/c.txt").is_file());
+        assert!(create_new(t.path(), Path::new("a/b/c.txt")).is_err());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn fifos_sockets_and_hard_links_are_refused_without_blocking() {
+        use std::os::unix::fs::symlink;
+        let t = tempfile::tempdir().unwrap();
+        let fifo = t.path().join("fifo");
+        let status = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let jail = Jail::new(t.path()).unwrap();
+        assert!(matches!(
+            jail.read(&fifo, 10),
+            Err(Refusal::NotRegular("FIFO"))
+        ));
+        symlink(&fifo, t.path().join("to-fifo")).unwrap();
+        assert!(matches!(
+            jail.read(&t.path().join("to-fifo"), 10),
+            Err(Refusal::NotRegular("FIFO"))
+        ));
+        fs::write(t.path().join("one"), "x").unwrap();
+        fs::hard_link(t.path().join("one"), t.path().join("two")).unwrap();
+        assert!(matches!(
+            jail.read(&t.path().join("two"), 10),
+            Err(Refusal::HardLinked(2))
+        ));
+        assert!(read_anywhere(&t.path().join("two"), 10, Links::Allow).is_ok());
+        assert!(matches!(
+            read_anywhere(Path::new("/dev/null"), 10, Links::Allow),
+            Err(Refusal::NotRegular("character device"))
+        ));
+    }
+
+    #[test]
+    fn a_file_changed_after_it_was_read_is_not_replaced() {
+        let t = tempfile::tempdir().unwrap();
+        let path = t.path().join("SKILL.md");
+        fs::write(&path, "old").unwrap();
+        let jail = Jail::new(t.path()).unwrap();
+        replace_if_unchanged(&jail, &path, b"old", b"new").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"new");
+        fs::write(&path, "edited").unwrap();
+        assert!(matches!(
+            replace_if_unchanged(&jail, &path, b"new", b"fixed"),
+            Err(Refusal::Changed)
+        ));
+        assert_eq!(fs::read(&path).unwrap(), b"edited");
+        let stray: Vec<_> = fs::read_dir(t.path()).unwrap().collect();
+        assert_eq!(stray.len(), 1, "no temporary file is left behind");
+    }
+}

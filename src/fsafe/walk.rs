@@ -1,0 +1,455 @@
+//! Walking a folder depth first, entries sorted by name, within a depth bound: symlinks are
+//! followed only while they resolve inside the jail, loops are cut, and what `.gitignore` hides
+//! is never visited. The walk opens no file except ignore files (read as [`super::gitignore`]
+//! says); what to do with each entry is the caller's, through a visitor.
+
+use std::ffi::OsString;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use super::gitignore::{Present, Stack};
+use super::{Jail, Refusal, kind_name};
+
+/// How to walk.
+#[derive(Debug, Clone, Copy)]
+pub struct WalkOptions<'a> {
+    /// Symlinks are followed only when they resolve inside it.
+    pub jail: &'a Jail,
+    /// How many levels below the root are visited (the root is level 0).
+    pub max_depth: usize,
+    /// Leave out what `.gitignore` and `.git/info/exclude` hide, inside a repository.
+    pub gitignore: bool,
+    /// Follow symlinks (inside the jail); without it a symlink is an entry of its own kind,
+    /// `symbolic link`, never resolved.
+    pub follow: bool,
+}
+
+/// What an entry is (after following a symlink).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EntryKind {
+    Dir,
+    File,
+    /// A FIFO, socket or device: never read.
+    Special(&'static str),
+}
+
+/// A file or folder met on the walk.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// The root joined with the names walked through (not resolved).
+    pub path: PathBuf,
+    /// 0 for the root.
+    pub depth: usize,
+    pub kind: EntryKind,
+    /// Reached through a symlink (the entry itself is one).
+    pub symlink: bool,
+}
+
+impl Entry {
+    pub fn is_dir(&self) -> bool {
+        self.kind == EntryKind::Dir
+    }
+
+    pub fn is_file(&self) -> bool {
+        self.kind == EntryKind::File
+    }
+
+    /// The entry's own name.
+    pub fn file_name(&self) -> &std::ffi::OsStr {
+        self.path.file_name().unwrap_or(self.path.as_os_str())
+    }
+}
+
+/// What the visitor is told.
+#[derive(Debug)]
+pub enum Event<'a> {
+    Entry(&'a Entry),
+    /// A symlink that resolves outside the jail: not followed.
+    Escape {
+        link: &'a Path,
+        target: &'a Path,
+        is_dir: bool,
+    },
+    /// A symlink to a folder that holds it: not followed.
+    Loop {
+        link: &'a Path,
+        ancestor: &'a Path,
+    },
+    /// A symlink that cannot be resolved (dangling, or resolving through itself).
+    Broken {
+        link: &'a Path,
+        error: &'a io::Error,
+    },
+    /// A folder that cannot be listed.
+    Unreadable {
+        path: &'a Path,
+        error: &'a io::Error,
+    },
+    /// An ignore file that was not read (not a regular file, too large…): its patterns are
+    /// not applied.
+    IgnoreFile {
+        path: &'a Path,
+        refusal: &'a Refusal,
+    },
+}
+
+/// What the visitor wants next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    /// Do not enter this folder (ignored for files).
+    Skip,
+    /// End the walk.
+    Stop,
+}
+
+/// One folder being walked.
+struct Frame {
+    /// Children not visited yet, last first.
+    children: Vec<(OsString, fs::FileType)>,
+    /// The folder as walked, and resolved.
+    path: PathBuf,
+    real: PathBuf,
+    /// Level of the children.
+    depth: usize,
+    /// Ignore layers in force inside this folder.
+    layers: usize,
+}
+
+/// Walks `root` (a folder), calling `visit` for the root, then for everything below it.
+pub fn walk(root: &Path, options: WalkOptions<'_>, visit: &mut dyn FnMut(Event<'_>) -> Flow) {
+    let resolved = if root == options.jail.given {
+        Ok(options.jail.root.clone())
+    } else {
+        fs::canonicalize(root)
+    };
+    let real = match resolved {
+        Ok(real) => real,
+        Err(error) => {
+            visit(Event::Unreadable {
+                path: root,
+                error: &error,
+            });
+            return;
+        }
+    };
+    let mut ignores = Stack::default();
+    if options.gitignore
+        && let Some(parent) = real.parent()
+    {
+        ignores = Stack::new(parent, &mut |path, refusal| {
+            visit(Event::IgnoreFile {
+                path: &path,
+                refusal: &refusal,
+            });
+        });
+    }
+    let top = Entry {
+        path: root.to_path_buf(),
+        depth: 0,
+        kind: EntryKind::Dir,
+        symlink: false,
+    };
+    if visit(Event::Entry(&top)) != Flow::Continue || options.max_depth == 0 {
+        return;
+    }
+    let mut stack: Vec<Frame> = Vec::new();
+    if let Some(frame) = open(root, real, 1, &mut ignores, options, visit) {
+        stack.push(frame);
+    }
+    while let Some(frame) = stack.last_mut() {
+        let Some((name, file_type)) = frame.children.pop() else {
+            stack.pop();
+            if let Some(parent) = stack.last() {
+                ignores.truncate(parent.layers);
+            }
+            continue;
+        };
+        let path = frame.path.join(&name);
+        let depth = frame.depth;
+        let (kind, real, symlink) = if file_type.is_symlink() && !options.follow {
+            (kind_of(&file_type), frame.real.join(&name), true)
+        } else if file_type.is_symlink() {
+            let target = match fs::canonicalize(&path) {
+                Ok(target) => target,
+                Err(error) => {
+                    if visit(Event::Broken {
+                        link: &path,
+                        error: &error,
+                    }) == Flow::Stop
+                    {
+                        return;
+                    }
+                    continue;
+                }
+            };
+            let meta = match fs::metadata(&target) {
+                Ok(meta) => meta,
+                Err(error) => {
+                    if visit(Event::Broken {
+                        link: &path,
+                        error: &error,
+                    }) == Flow::Stop
+                    {
+                        return;
+                    }
+                    continue;
+                }
+            };
+            if !options.jail.contains(&target) {
+                let flow = visit(Event::Escape {
+                    link: &path,
+                    target: &target,
+                    is_dir: meta.is_dir(),
+                });
+                if flow == Flow::Stop {
+                    return;
+                }
+                continue;
+            }
+            (kind_of(&meta.file_type()), target, true)
+        } else {
+            (kind_of(&file_type), frame.real.join(&name), false)
+        };
+        let is_dir = kind == EntryKind::Dir;
+        if options.gitignore && ignores.ignored(&frame.real.join(&name), is_dir) {
+            continue;
+        }
+        if is_dir && symlink && frame.real.starts_with(&real) {
+            if visit(Event::Loop {
+                link: &path,
+                ancestor: &real,
+            }) == Flow::Stop
+            {
+                return;
+            }
+            continue;
+        }
+        let entry = Entry {
+            path,
+            depth,
+            kind,
+            symlink,
+        };
+        match visit(Event::Entry(&entry)) {
+            Flow::Stop => return,
+            Flow::Skip => continue,
+            Flow::Continue => {}
+        }
+        if is_dir && depth < options.max_depth {
+            if let Some(child) = open(&entry.path, real, depth + 1, &mut ignores, options, visit) {
+                stack.push(child);
+            }
+        }
+    }
+}
+
+fn kind_of(file_type: &fs::FileType) -> EntryKind {
+    if file_type.is_dir() {
+        EntryKind::Dir
+    } else if file_type.is_file() {
+        EntryKind::File
+    } else {
+        EntryKind::Special(kind_name(file_type))
+    }
+}
+
+/// Lists a folder about to be entered and adds its ignore layer.
+fn open(
+    path: &Path,
+    real: PathBuf,
+    depth: usize,
+    ignores: &mut Stack,
+    options: WalkOptions<'_>,
+    visit: &mut dyn FnMut(Event<'_>) -> Flow,
+) -> Option<Frame> {
+    let listing = match fs::read_dir(path) {
+        Ok(listing) => listing,
+        Err(error) => {
+            visit(Event::Unreadable {
+                path,
+                error: &error,
+            });
+            return None;
+        }
+    };
+    let mut children = Vec::new();
+    let mut present = Present::default();
+    for entry in listing {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(error) => {
+                visit(Event::Unreadable {
+                    path,
+                    error: &error,
+                });
+                continue;
+            }
+        };
+        let name = entry.file_name();
+        match name.to_str() {
+            Some(".gitignore") => present.gitignore = true,
+            Some(".git") => present.git = true,
+            Some(".jj") => present.jj = true,
+            _ => {}
+        }
+        match entry.file_type() {
+            Ok(file_type) => children.push((name, file_type)),
+            Err(error) => {
+                visit(Event::Unreadable {
+                    path: &entry.path(),
+                    error: &error,
+                });
+            }
+        }
+    }
+    // Popped from the end: sorted last first.
+    children.sort_by(|a, b| b.0.cmp(&a.0));
+    if options.gitignore {
+        ignores.push(&real, present, &mut |file, refusal| {
+            visit(Event::IgnoreFile {
+                path: &file,
+                refusal: &refusal,
+            });
+        });
+    }
+    Some(Frame {
+        children,
+        path: path.to_path_buf(),
+        real,
+        depth,
+        layers: ignores.len(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(root: &Path, gitignore: bool) -> Vec<String> {
+        let jail = Jail::new(root).unwrap();
+        let mut seen = Vec::new();
+        let options = WalkOptions {
+            jail: &jail,
+            max_depth: 8,
+            gitignore,
+            follow: true,
+        };
+        walk(root, options, &mut |event| {
+            match event {
+                Event::Entry(e) if e.depth > 0 => seen.push(
+                    crate::paths::to_slash(e.path.strip_prefix(root).unwrap())
+                        + if e.is_dir() { "/" } else { "" },
+                ),
+                Event::Escape { link, .. } => seen.push(format!(
+                    "escape {}",
+                    crate::paths::to_slash(link.strip_prefix(root).unwrap())
+                )),
+                Event::Loop { link, .. } => seen.push(format!(
+                    "loop {}",
+                    crate::paths::to_slash(link.strip_prefix(root).unwrap())
+                )),
+                _ => {}
+            }
+            Flow::Continue
+        });
+        seen
+    }
+
+    #[test]
+    fn entries_come_sorted_depth_first() {
+        let t = tempfile::tempdir().unwrap();
+        for f in ["b/x.md", "a/y/z.md", "c.md"] {
+            let path = t.path().join(f);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, "x").unwrap();
+        }
+        assert_eq!(
+            names(t.path(), false),
+            ["a/", "a/y/", "a/y/z.md", "b/", "b/x.md", "c.md"]
+        );
+    }
+
+    #[test]
+    fn gitignore_counts_inside_a_repository_only() {
+        let t = tempfile::tempdir().unwrap();
+        fs::write(t.path().join(".gitignore"), "*.log\n!keep.log\nbuild/\n").unwrap();
+        fs::create_dir_all(t.path().join("build")).unwrap();
+        fs::create_dir_all(t.path().join("sub")).unwrap();
+        fs::write(t.path().join("sub/.gitignore"), "!*.log\n").unwrap();
+        for f in ["a.log", "keep.log", "build/x", "sub/b.log", "c.md"] {
+            fs::write(t.path().join(f), "x").unwrap();
+        }
+        let all = names(t.path(), true);
+        assert!(all.contains(&"a.log".to_owned()), "no repository: {all:?}");
+        fs::create_dir(t.path().join(".git")).unwrap();
+        assert_eq!(
+            names(t.path(), true),
+            [
+                ".git/",
+                ".gitignore",
+                "c.md",
+                "keep.log",
+                "sub/",
+                "sub/.gitignore",
+                "sub/b.log"
+            ]
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn symlinks_leaving_the_jail_and_loops_are_not_followed() {
+        use std::os::unix::fs::symlink;
+        let t = tempfile::tempdir().unwrap();
+        let root = t.path().join("root");
+        fs::create_dir_all(root.join("a")).unwrap();
+        fs::write(root.join("a/f.md"), "x").unwrap();
+        fs::write(t.path().join("secret"), "x").unwrap();
+        symlink("/", root.join("everything")).unwrap();
+        symlink(t.path().join("secret"), root.join("secret.md")).unwrap();
+        symlink(root.join("a"), root.join("a/again")).unwrap();
+        symlink(root.join("a/f.md"), root.join("same.md")).unwrap();
+        assert_eq!(
+            names(&root, false),
+            [
+                "a/",
+                "loop a/again",
+                "a/f.md",
+                "escape everything",
+                "same.md",
+                "escape secret.md"
+            ]
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_gitignore_that_is_a_fifo_is_reported_not_read() {
+        let t = tempfile::tempdir().unwrap();
+        fs::create_dir(t.path().join(".git")).unwrap();
+        let status = std::process::Command::new("mkfifo")
+            .arg(t.path().join(".gitignore"))
+            .status()
+            .unwrap();
+        assert!(status.success());
+        fs::write(t.path().join("a.md"), "x").unwrap();
+        let jail = Jail::new(t.path()).unwrap();
+        let mut refused = Vec::new();
+        let options = WalkOptions {
+            jail: &jail,
+            max_depth: 2,
+            gitignore: true,
+            follow: true,
+        };
+        walk(t.path(), options, &mut |event| {
+            if let Event::IgnoreFile { path, refusal } = event {
+                refused.push((path.to_path_buf(), refusal.to_string()));
+            }
+            Flow::Continue
+        });
+        assert_eq!(refused.len(), 1);
+        assert!(refused[0].1.contains("FIFO"), "{refused:?}");
+    }
+}
