@@ -125,7 +125,8 @@ pub fn lint_discovered(
 
     let suppressions: HashMap<&std::path::Path, Suppression> = skills
         .iter()
-        .map(|s| (s.dir.as_path(), Suppression::parse(&s.body())))
+        .map(|s| s.dir.as_path())
+        .zip(parallel::map(skills, |s| Suppression::parse(&s.body())))
         .collect();
     findings.retain(|f| {
         suppressions

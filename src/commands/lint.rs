@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::fix;
 use crate::lint;
 use crate::paths;
-use crate::provider::{FsProvider, NoteKind, SkillProvider, UnreadableSkill};
+use crate::provider::{FsProvider, NoteKind, UnreadableSkill};
 use crate::report::lint::{LintReport, Sources, plural};
 use crate::report::{self, escape, github, human, sarif};
 use crate::skill::Skill;
@@ -154,15 +154,12 @@ fn effective_config(args: &LintArgs, cwd: &Path) -> Result<Config> {
     Ok(config)
 }
 
-/// The skills to lint: everything discovered that no `ignore` glob excludes.
+/// The skills to lint: everything discovered that no `ignore` glob excludes (moved out of the
+/// provider, which keeps its notes).
 fn discover(args: &LintArgs, config: &Config) -> Result<(FsProvider, Vec<Skill>)> {
-    let (provider, _) = super::discover(&args.discovery)?;
-    let skills: Vec<Skill> = provider
-        .list()
-        .iter()
-        .filter(|s| !config.is_ignored(&s.dir))
-        .cloned()
-        .collect();
+    let (mut provider, _) = super::discover(&args.discovery)?;
+    let mut skills = provider.take_skills();
+    skills.retain(|s| !config.is_ignored(&s.dir));
     Ok((provider, skills))
 }
 
