@@ -57,6 +57,8 @@ Register-ArgumentCompleter -Native -CommandName 'skills' -ScriptBlock {
             [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Exit 1 on warnings too')
             [CompletionResult]::new('--isolated', '--isolated', [CompletionResultType]::ParameterName, 'Ignore every config file')
             [CompletionResult]::new('--print-config', '--print-config', [CompletionResultType]::ParameterName, 'Print the effective configuration and exit')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Show no progress line. Without it, a run that takes more than a second shows one on stderr when stderr is a terminal (only with the human format), and erases it at the end')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Show no progress line. Without it, a run that takes more than a second shows one on stderr when stderr is a terminal (only with the human format), and erases it at the end')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break

@@ -453,7 +453,7 @@ _skills() {
             return 0
             ;;
         skills__subcmd__lint)
-            opts="-t -h --no-ignore --max-depth --max-dirs --target --format --fix --dry-run --deny-warnings --config --isolated --print-config --color --help"
+            opts="-t -q -h --no-ignore --max-depth --max-dirs --target --format --fix --dry-run --deny-warnings --config --isolated --print-config --color --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

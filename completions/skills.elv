@@ -53,6 +53,8 @@ set edit:completion:arg-completer[skills] = {|@words|
             cand --deny-warnings 'Exit 1 on warnings too'
             cand --isolated 'Ignore every config file'
             cand --print-config 'Print the effective configuration and exit'
+            cand -q 'Show no progress line. Without it, a run that takes more than a second shows one on stderr when stderr is a terminal (only with the human format), and erases it at the end'
+            cand --quiet 'Show no progress line. Without it, a run that takes more than a second shows one on stderr when stderr is a terminal (only with the human format), and erases it at the end'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }

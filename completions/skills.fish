@@ -59,6 +59,7 @@ complete -c skills -n "__fish_skills_using_subcommand lint" -l dry-run -d 'With 
 complete -c skills -n "__fish_skills_using_subcommand lint" -l deny-warnings -d 'Exit 1 on warnings too'
 complete -c skills -n "__fish_skills_using_subcommand lint" -l isolated -d 'Ignore every config file'
 complete -c skills -n "__fish_skills_using_subcommand lint" -l print-config -d 'Print the effective configuration and exit'
+complete -c skills -n "__fish_skills_using_subcommand lint" -s q -l quiet -d 'Show no progress line. Without it, a run that takes more than a second shows one on stderr when stderr is a terminal (only with the human format), and erases it at the end'
 complete -c skills -n "__fish_skills_using_subcommand lint" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c skills -n "__fish_skills_using_subcommand explain" -l all -d 'Print the table of every rule (Markdown)'
 complete -c skills -n "__fish_skills_using_subcommand explain" -s h -l help -d 'Print help'

@@ -271,6 +271,11 @@ pub struct LintArgs {
     /// When to colour diagnostics.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+
+    /// Show no progress line. Without it, a run that takes more than a second shows one on
+    /// stderr when stderr is a terminal (only with the human format), and erases it at the end.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -398,3 +398,19 @@ fn fix_is_exact_atomic_and_idempotent() {
     let (code, out, _) = skills(dir.path(), &["release-notes", "--fix", "--dry-run"]);
     assert_eq!((code, out.as_str()), (Some(0), ""));
 }
+
+#[test]
+fn quiet_changes_nothing_but_the_progress_line() {
+    // stderr is a pipe here, so no progress line is drawn either way.
+    let dir = tree();
+    let plain = skills(dir.path(), &["skills"]);
+    assert_eq!(plain.0, Some(1), "{}", plain.2);
+    assert_eq!(skills(dir.path(), &["skills", "--quiet"]), plain);
+    assert_eq!(skills(dir.path(), &["skills", "-q"]), plain);
+    let (code, report) = json(dir.path(), &["skills", "-q"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        rules_of(&report),
+        rules_of(&json(dir.path(), &["skills"]).1)
+    );
+}

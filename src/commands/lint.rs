@@ -2,6 +2,7 @@
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
+use std::sync::Arc;
 
 use crate::Outcome;
 use crate::cli::{ColorChoice, LintArgs, LintFormat};
@@ -10,9 +11,10 @@ use crate::error::{Error, Result};
 use crate::fix;
 use crate::lint;
 use crate::paths;
+use crate::progress::Progress;
 use crate::provider::{FsProvider, NoteKind, UnreadableSkill};
 use crate::report::lint::{LintReport, Sources, plural};
-use crate::report::{self, escape, github, human, sarif};
+use crate::report::{self, escape, github, human, progress, sarif};
 use crate::skill::Skill;
 
 pub fn run(args: &LintArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<Outcome> {
@@ -23,9 +25,17 @@ pub fn run(args: &LintArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         return Ok(Outcome::Success);
     }
 
+    let progress = Arc::new(Progress::default());
+    // On a terminal, for runs over a second; never over a format programs read.
+    let line = progress::Line::start(
+        "linting",
+        progress.clone(),
+        args.format == LintFormat::Human && progress::wanted(args.quiet),
+    );
     let (provider, skills) = discover(args, &config)?;
     let unread = unreadable(&provider, &config);
-    let mut findings = lint::lint_discovered(&skills, &unread, &config.options);
+    let mut findings = lint::lint_discovered(&skills, &unread, &config.options, &progress);
+    drop(line);
     let mut files_changed = false;
     let mut refused_fixes = false;
 
@@ -71,7 +81,9 @@ pub fn run(args: &LintArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
             log.push_str(&format!("applied {}\n", count(&written)));
             report::write_text(err, &log)?;
             let (again, fresh) = discover(args, &config)?;
-            findings = lint::lint_discovered(&fresh, &unreadable(&again, &config), &config.options);
+            let unread = unreadable(&again, &config);
+            findings =
+                lint::lint_discovered(&fresh, &unread, &config.options, &Progress::default());
             files_changed = true;
         }
     }
