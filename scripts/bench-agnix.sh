@@ -11,7 +11,9 @@
 #
 #   scripts/bench-agnix.sh [RUNS] [N] [CORPUS]   (defaults: 21, 10000, ../shared/corpus)
 #
-# The generated trees are kept under target/bench/ and reused. The pre-commit case is also run
+# The generated trees are kept in SKILLS_BENCH_DIR (default: $TMPDIR/skills-bench, outside the
+# repository: agnix checks nothing under a folder the repository's .gitignore excludes, such
+# as target/) and reused; delete that folder when done. The pre-commit case is also run
 # once under `/usr/bin/time -v`, whose elapsed time and maximum resident set size are printed
 # as a cross-check. The load average before and after is printed: on a busy machine, say so
 # next to the figures.
@@ -21,7 +23,7 @@ runs="${1:-21}"
 n="${2:-10000}"
 corpus="$(cd "${3:-$repo/../shared/corpus}" && pwd)"
 target_dir="${CARGO_TARGET_DIR:-$repo/target}"
-bench="$repo/target/bench"
+bench="${SKILLS_BENCH_DIR:-${TMPDIR:-/tmp}/skills-bench}"
 venv="$repo/target/agnix-venv"
 
 cargo build --release --quiet --manifest-path "$repo/Cargo.toml" --bin skills
