@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # How `skills` scales with the number of skills: lint (`--format json`), list, catalog and
 # tokens on generated trees of 1000, 2000, 5000 and 10 000 skills (scripts/gen-skills.py, 13 KB
-# per SKILL.md on average, a third with a references/ file), release build. Each command runs
-# once to warm the page cache, then RUNS times; prints the median wall time, the time per skill
-# (flat when the work is linear) and the peak RSS (from wait4). The load average before and
+# per SKILL.md on average, a third with a references/ file), release build. Each tree is read
+# once to warm the page cache, then each command runs RUNS times (tokens: TOKENS_RUNS times,
+# default 1, as it takes minutes on the largest tree); prints the median wall time, the time
+# per skill (flat when the work is linear) and the peak RSS (from wait4). The load average before and
 # after is printed: on a busy machine, say so next to the figures.
 #
 #   scripts/bench-scale.sh [RUNS] [SIZES...]   (defaults: 5, 1000 2000 5000 10000)
@@ -29,10 +30,12 @@ for n in "${sizes[@]}"; do
   fi
 done
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
-python3 - "$bin" "$bench" "$runs" "${sizes[@]}" <<'PY'
+python3 - "$bin" "$bench" "$runs" "${TOKENS_RUNS:-1}" "${sizes[@]}" <<'PY'
 import os, statistics, subprocess, sys, time
 
-binary, bench, runs, sizes = sys.argv[1], sys.argv[2], int(sys.argv[3]), [int(n) for n in sys.argv[4:]]
+binary, bench = sys.argv[1], sys.argv[2]
+runs, tokens_runs = int(sys.argv[3]), int(sys.argv[4])
+sizes = [int(n) for n in sys.argv[5:]]
 
 def once(cmd):
     start = time.perf_counter()
@@ -46,6 +49,9 @@ commands = {
     "catalog": ["catalog", "{tree}"],
     "tokens": ["tokens", "{tree}", "--quiet"],
 }
+for n in sizes:  # warm the page cache
+    subprocess.run([binary, "list", os.path.join(bench, f"skills-{n}")],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 print()
 print("| command | " + " | ".join(f"{n} skills" for n in sizes) + " |")
 print("|---|" + "---|" * len(sizes))
@@ -53,8 +59,7 @@ for label, args in commands.items():
     cells = []
     for n in sizes:
         cmd = [binary] + [a.replace("{tree}", os.path.join(bench, f"skills-{n}")) for a in args]
-        once(cmd)  # warm the page cache
-        results = [once(cmd) for _ in range(runs)]
+        results = [once(cmd) for _ in range(tokens_runs if label == "tokens" else runs)]
         wall = statistics.median(r[0] for r in results)
         rss = statistics.median(r[1] for r in results)
         cells.append(f"{wall:.0f} ms ({1000 * wall / n:.0f} µs/skill), {rss:.0f} MB")
