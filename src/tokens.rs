@@ -170,6 +170,11 @@ impl<'a> Variants<'a> {
         }
     }
 
+    /// The base text.
+    pub fn text(&self) -> &'a str {
+        self.base
+    }
+
     /// The token count of the base text.
     pub fn base(&self) -> usize {
         self.before.last().copied().unwrap_or(0)
@@ -204,6 +209,26 @@ impl<'a> Variants<'a> {
         self.before[head]
             + count(&text[start..end], self.encoding)
             + (self.base() - self.before[tail])
+    }
+
+    /// The token count of the base text without `base[from..to]`, the same as [`count`] gives
+    /// for that text, tokenizing only the parts on either side of the gap up to the nearest
+    /// cuts. `from..to` must be a range of `base` on character boundaries.
+    pub fn count_without(&self, from: usize, to: usize) -> usize {
+        // As in `count`: the shared prefix is `from` bytes and the shared suffix `len - to`.
+        let head = self
+            .cuts
+            .partition_point(|&c| c + 4 <= from)
+            .saturating_sub(1);
+        let tail = self
+            .cuts
+            .partition_point(|&c| c < to + 1)
+            .min(self.cuts.len() - 1);
+        let (start, end) = (self.cuts[head], self.cuts[tail]);
+        let mut middle = String::with_capacity(from - start + end - to);
+        middle.push_str(&self.base[start..from]);
+        middle.push_str(&self.base[to..end]);
+        self.before[head] + count(&middle, self.encoding) + (self.base() - self.before[tail])
     }
 }
 
@@ -410,6 +435,20 @@ mod tests {
                 Variants::new("", encoding).count("a b"),
                 count("a b", encoding)
             );
+            // Every gap between character boundaries, of every length.
+            let bounds: Vec<usize> = (0..=base.len())
+                .filter(|&i| base.is_char_boundary(i))
+                .collect();
+            for (n, &from) in bounds.iter().enumerate() {
+                for &to in &bounds[n..] {
+                    let text = format!("{}{}", &base[..from], &base[to..]);
+                    assert_eq!(
+                        counter.count_without(from, to),
+                        count(&text, encoding),
+                        "{encoding} {from}..{to}"
+                    );
+                }
+            }
         }
     }
 
