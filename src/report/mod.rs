@@ -1,14 +1,18 @@
 //! Rendering for people and machines. Only this module and `commands/` write output.
 
 pub mod catalog;
+pub mod color;
+pub mod concise;
 pub mod escape;
 pub mod github;
+pub mod headline;
 pub mod human;
 pub mod lint;
 pub mod list;
 pub mod load;
 pub mod sarif;
 pub mod simulate;
+pub mod statistics;
 pub mod table;
 pub mod targets;
 pub mod tokens;
@@ -45,4 +49,45 @@ pub fn unified_diff(before: &str, after: &str, old: &str, new: &str, context: us
         .context_radius(context)
         .header(old, new)
         .to_string()
+}
+
+/// Lines grouped by a key, each group cut to its first `keep` lines and a
+/// `  … and N more like this` line: a note that repeats for every skill is said a few times,
+/// not a thousand. Groups keep the order of their first line.
+pub fn collapse<K: PartialEq>(lines: impl IntoIterator<Item = (K, String)>, keep: usize) -> String {
+    let mut groups: Vec<(K, Vec<String>, usize)> = Vec::new();
+    for (key, line) in lines {
+        match groups.iter_mut().find(|(k, _, _)| *k == key) {
+            Some((_, kept, more)) if kept.len() >= keep => *more += 1,
+            Some((_, kept, _)) => kept.push(line),
+            None => groups.push((key, vec![line], 0)),
+        }
+    }
+    let mut out = String::new();
+    for (_, kept, more) in groups {
+        for line in kept {
+            out.push_str(&line);
+            if !line.ends_with('\n') {
+                out.push('\n');
+            }
+        }
+        if more > 0 {
+            out.push_str(&format!("  … and {more} more like this\n"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn repeated_lines_are_collapsed_per_key() {
+        let lines = (0..1000)
+            .map(|i| ("same", format!("note {i}")))
+            .chain([("other", "x".to_owned())]);
+        assert_eq!(
+            super::collapse(lines, 3),
+            "note 0\nnote 1\nnote 2\n  … and 997 more like this\nx\n"
+        );
+    }
 }
