@@ -136,11 +136,11 @@ _skills() {
                     return 0
                     ;;
                 --target)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "agentskills claude-code claude-code@2.0 codex opencode kilo gemini-cli copilot copilot-cli cursor goose mastra openclaw pi letta qwen-code cline helix metis pixir trpc-agent-go worker" -- "${cur}"))
                     return 0
                     ;;
                 -t)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "agentskills claude-code claude-code@2.0 codex opencode kilo gemini-cli copilot copilot-cli cursor goose mastra openclaw pi letta qwen-code cline helix metis pixir trpc-agent-go worker" -- "${cur}"))
                     return 0
                     ;;
                 --path-prefix)
@@ -148,7 +148,7 @@ _skills() {
                     return 0
                     ;;
                 --model)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "auto claude-fable-5 claude-haiku-4-5 claude-opus-4-5 claude-opus-4-6 claude-opus-5-5 claude-sonnet-4-5 claude-sonnet-4-6 claude-sonnet-5 codex-auto-review gemini-2.5-pro gemini-3.1-pro-preview gpt-5.5 gpt-5.6-luna gpt-5.6-sol gpt-5.6-terra gpt-6-astra gpt-6-luna gpt-6-sol gpt-6.1-sol gpt-6.1-terra gpt-daybreak-blue-latest gpt-daybreak-red-latest" -- "${cur}"))
                     return 0
                     ;;
                 --skills-path)
@@ -189,7 +189,7 @@ _skills() {
             return 0
             ;;
         skills__subcmd__explain)
-            opts="-h --all --help"
+            opts="-h --all --help S001 frontmatter-missing S002 frontmatter-not-at-start S003 frontmatter-unclosed S004 invalid-yaml S005 frontmatter-not-mapping S006 name-missing S007 name-not-string S008 name-empty S009 name-too-long S010 name-not-lowercase S011 name-hyphen-edge S012 name-consecutive-hyphens S013 name-invalid-characters S014 name-directory-mismatch S015 description-missing S016 description-not-string S017 description-empty S018 description-too-long S019 compatibility-not-string S020 compatibility-empty S021 compatibility-too-long S022 metadata-not-string-map S023 allowed-tools-not-string S024 license-not-string S025 unknown-field S026 reserved-word-in-name S027 angle-brackets S028 duplicate-field S029 strict-yaml-construct S030 skill-file-unreadable S031 yaml-too-complex S101 description-not-third-person S102 description-missing-trigger S103 description-summarises-workflow S104 description-vague S105 body-too-long S106 body-too-many-tokens S107 long-reference-without-toc S108 body-when-to-use-section S109 time-sensitive-text S110 description-placeholder S201 link-target-missing S202 reference-too-deep S203 backslash-path S204 absolute-path S205 lowercase-skill-md S206 junk-file S207 docs-file-in-skill S301 byte-order-mark S302 crlf-line-endings S303 invalid-utf8 S304 nul-byte S305 unquoted-colon S306 block-scalar-description S307 multiline-plain-scalar S308 tab-in-frontmatter S401 duplicate-name S402 shadowed-skill S501 suppression-unknown-rule S502 unused-suppression"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -413,7 +413,7 @@ _skills() {
             return 0
             ;;
         skills__subcmd__lint)
-            opts="-t -h --no-ignore --max-depth --max-dirs --target --format --fix --dry-run --deny-warnings --config --isolated --print-config --color --help"
+            opts="-t -q -o -h --no-ignore --max-depth --max-dirs --target --format --statistics --quiet --output-file --exit-zero --select --extend-select --ignore --exclude --baseline --write-baseline --watch --stdin-filename --allow-empty --fix --dry-run --deny-warnings --config --isolated --print-config --color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -428,15 +428,51 @@ _skills() {
                     return 0
                     ;;
                 --target)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "agentskills claude-code claude-code@2.0 codex opencode kilo gemini-cli copilot copilot-cli cursor goose mastra openclaw pi letta qwen-code cline helix metis pixir trpc-agent-go worker" -- "${cur}"))
                     return 0
                     ;;
                 -t)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "agentskills claude-code claude-code@2.0 codex opencode kilo gemini-cli copilot copilot-cli cursor goose mastra openclaw pi letta qwen-code cline helix metis pixir trpc-agent-go worker" -- "${cur}"))
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human concise json sarif github" -- "${cur}"))
+                    return 0
+                    ;;
+                --output-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -W "ALL S001 frontmatter-missing S002 frontmatter-not-at-start S003 frontmatter-unclosed S004 invalid-yaml S005 frontmatter-not-mapping S006 name-missing S007 name-not-string S008 name-empty S009 name-too-long S010 name-not-lowercase S011 name-hyphen-edge S012 name-consecutive-hyphens S013 name-invalid-characters S014 name-directory-mismatch S015 description-missing S016 description-not-string S017 description-empty S018 description-too-long S019 compatibility-not-string S020 compatibility-empty S021 compatibility-too-long S022 metadata-not-string-map S023 allowed-tools-not-string S024 license-not-string S025 unknown-field S026 reserved-word-in-name S027 angle-brackets S028 duplicate-field S029 strict-yaml-construct S030 skill-file-unreadable S031 yaml-too-complex S101 description-not-third-person S102 description-missing-trigger S103 description-summarises-workflow S104 description-vague S105 body-too-long S106 body-too-many-tokens S107 long-reference-without-toc S108 body-when-to-use-section S109 time-sensitive-text S110 description-placeholder S201 link-target-missing S202 reference-too-deep S203 backslash-path S204 absolute-path S205 lowercase-skill-md S206 junk-file S207 docs-file-in-skill S301 byte-order-mark S302 crlf-line-endings S303 invalid-utf8 S304 nul-byte S305 unquoted-colon S306 block-scalar-description S307 multiline-plain-scalar S308 tab-in-frontmatter S401 duplicate-name S402 shadowed-skill S501 suppression-unknown-rule S502 unused-suppression" -- "${cur}"))
+                    return 0
+                    ;;
+                --extend-select)
+                    COMPREPLY=($(compgen -W "ALL S001 frontmatter-missing S002 frontmatter-not-at-start S003 frontmatter-unclosed S004 invalid-yaml S005 frontmatter-not-mapping S006 name-missing S007 name-not-string S008 name-empty S009 name-too-long S010 name-not-lowercase S011 name-hyphen-edge S012 name-consecutive-hyphens S013 name-invalid-characters S014 name-directory-mismatch S015 description-missing S016 description-not-string S017 description-empty S018 description-too-long S019 compatibility-not-string S020 compatibility-empty S021 compatibility-too-long S022 metadata-not-string-map S023 allowed-tools-not-string S024 license-not-string S025 unknown-field S026 reserved-word-in-name S027 angle-brackets S028 duplicate-field S029 strict-yaml-construct S030 skill-file-unreadable S031 yaml-too-complex S101 description-not-third-person S102 description-missing-trigger S103 description-summarises-workflow S104 description-vague S105 body-too-long S106 body-too-many-tokens S107 long-reference-without-toc S108 body-when-to-use-section S109 time-sensitive-text S110 description-placeholder S201 link-target-missing S202 reference-too-deep S203 backslash-path S204 absolute-path S205 lowercase-skill-md S206 junk-file S207 docs-file-in-skill S301 byte-order-mark S302 crlf-line-endings S303 invalid-utf8 S304 nul-byte S305 unquoted-colon S306 block-scalar-description S307 multiline-plain-scalar S308 tab-in-frontmatter S401 duplicate-name S402 shadowed-skill S501 suppression-unknown-rule S502 unused-suppression" -- "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -W "ALL S001 frontmatter-missing S002 frontmatter-not-at-start S003 frontmatter-unclosed S004 invalid-yaml S005 frontmatter-not-mapping S006 name-missing S007 name-not-string S008 name-empty S009 name-too-long S010 name-not-lowercase S011 name-hyphen-edge S012 name-consecutive-hyphens S013 name-invalid-characters S014 name-directory-mismatch S015 description-missing S016 description-not-string S017 description-empty S018 description-too-long S019 compatibility-not-string S020 compatibility-empty S021 compatibility-too-long S022 metadata-not-string-map S023 allowed-tools-not-string S024 license-not-string S025 unknown-field S026 reserved-word-in-name S027 angle-brackets S028 duplicate-field S029 strict-yaml-construct S030 skill-file-unreadable S031 yaml-too-complex S101 description-not-third-person S102 description-missing-trigger S103 description-summarises-workflow S104 description-vague S105 body-too-long S106 body-too-many-tokens S107 long-reference-without-toc S108 body-when-to-use-section S109 time-sensitive-text S110 description-placeholder S201 link-target-missing S202 reference-too-deep S203 backslash-path S204 absolute-path S205 lowercase-skill-md S206 junk-file S207 docs-file-in-skill S301 byte-order-mark S302 crlf-line-endings S303 invalid-utf8 S304 nul-byte S305 unquoted-colon S306 block-scalar-description S307 multiline-plain-scalar S308 tab-in-frontmatter S401 duplicate-name S402 shadowed-skill S501 suppression-unknown-rule S502 unused-suppression" -- "${cur}"))
+                    return 0
+                    ;;
+                --exclude)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --baseline)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --write-baseline)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stdin-filename)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --config)
@@ -496,11 +532,11 @@ _skills() {
                     return 0
                     ;;
                 --target)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "agentskills claude-code claude-code@2.0 codex opencode kilo gemini-cli copilot copilot-cli cursor goose mastra openclaw pi letta qwen-code cline helix metis pixir trpc-agent-go worker" -- "${cur}"))
                     return 0
                     ;;
                 -t)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "agentskills claude-code claude-code@2.0 codex opencode kilo gemini-cli copilot copilot-cli cursor goose mastra openclaw pi letta qwen-code cline helix metis pixir trpc-agent-go worker" -- "${cur}"))
                     return 0
                     ;;
                 --path-prefix)
@@ -508,7 +544,7 @@ _skills() {
                     return 0
                     ;;
                 --model)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "auto claude-fable-5 claude-haiku-4-5 claude-opus-4-5 claude-opus-4-6 claude-opus-5-5 claude-sonnet-4-5 claude-sonnet-4-6 claude-sonnet-5 codex-auto-review gemini-2.5-pro gemini-3.1-pro-preview gpt-5.5 gpt-5.6-luna gpt-5.6-sol gpt-5.6-terra gpt-6-astra gpt-6-luna gpt-6-sol gpt-6.1-sol gpt-6.1-terra gpt-daybreak-blue-latest gpt-daybreak-red-latest" -- "${cur}"))
                     return 0
                     ;;
                 --skills-path)
@@ -576,11 +612,11 @@ _skills() {
                     return 0
                     ;;
                 --target)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "agentskills claude-code claude-code@2.0 codex opencode kilo gemini-cli copilot copilot-cli cursor goose mastra openclaw pi letta qwen-code cline helix metis pixir trpc-agent-go worker" -- "${cur}"))
                     return 0
                     ;;
                 -t)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "agentskills claude-code claude-code@2.0 codex opencode kilo gemini-cli copilot copilot-cli cursor goose mastra openclaw pi letta qwen-code cline helix metis pixir trpc-agent-go worker" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -628,11 +664,11 @@ _skills() {
                     return 0
                     ;;
                 --target)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "agentskills claude-code claude-code@2.0 codex opencode kilo gemini-cli copilot copilot-cli cursor goose mastra openclaw pi letta qwen-code cline helix metis pixir trpc-agent-go worker" -- "${cur}"))
                     return 0
                     ;;
                 -t)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "agentskills claude-code claude-code@2.0 codex opencode kilo gemini-cli copilot copilot-cli cursor goose mastra openclaw pi letta qwen-code cline helix metis pixir trpc-agent-go worker" -- "${cur}"))
                     return 0
                     ;;
                 --path-prefix)
@@ -640,7 +676,7 @@ _skills() {
                     return 0
                     ;;
                 --model)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "auto claude-fable-5 claude-haiku-4-5 claude-opus-4-5 claude-opus-4-6 claude-opus-5-5 claude-sonnet-4-5 claude-sonnet-4-6 claude-sonnet-5 codex-auto-review gemini-2.5-pro gemini-3.1-pro-preview gpt-5.5 gpt-5.6-luna gpt-5.6-sol gpt-5.6-terra gpt-6-astra gpt-6-luna gpt-6-sol gpt-6.1-sol gpt-6.1-terra gpt-daybreak-blue-latest gpt-daybreak-red-latest" -- "${cur}"))
                     return 0
                     ;;
                 --skills-path)
@@ -687,7 +723,7 @@ _skills() {
             return 0
             ;;
         skills__subcmd__targets)
-            opts="-h --format --help"
+            opts="-h --format --help agentskills claude-code claude-code@2.0 codex opencode kilo gemini-cli copilot copilot-cli cursor goose mastra openclaw pi letta qwen-code cline helix metis pixir trpc-agent-go worker"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -720,11 +756,11 @@ _skills() {
                     return 0
                     ;;
                 --target)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "agentskills claude-code claude-code@2.0 codex opencode kilo gemini-cli copilot copilot-cli cursor goose mastra openclaw pi letta qwen-code cline helix metis pixir trpc-agent-go worker" -- "${cur}"))
                     return 0
                     ;;
                 -t)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "agentskills claude-code claude-code@2.0 codex opencode kilo gemini-cli copilot copilot-cli cursor goose mastra openclaw pi letta qwen-code cline helix metis pixir trpc-agent-go worker" -- "${cur}"))
                     return 0
                     ;;
                 --path-prefix)
@@ -732,7 +768,7 @@ _skills() {
                     return 0
                     ;;
                 --model)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "auto claude-fable-5 claude-haiku-4-5 claude-opus-4-5 claude-opus-4-6 claude-opus-5-5 claude-sonnet-4-5 claude-sonnet-4-6 claude-sonnet-5 codex-auto-review gemini-2.5-pro gemini-3.1-pro-preview gpt-5.5 gpt-5.6-luna gpt-5.6-sol gpt-5.6-terra gpt-6-astra gpt-6-luna gpt-6-sol gpt-6.1-sol gpt-6.1-terra gpt-daybreak-blue-latest gpt-daybreak-red-latest" -- "${cur}"))
                     return 0
                     ;;
                 --skills-path)

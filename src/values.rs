@@ -77,7 +77,8 @@ fn rule_values() -> Vec<PossibleValue> {
     rules::all()
         .flat_map(|r| {
             [
-                PossibleValue::new(r.id).help(r.summary),
+                // Plain words only: some shells' scripts quote these help texts naively.
+                PossibleValue::new(r.id).help(r.name),
                 PossibleValue::new(r.name).help(r.id),
             ]
         })

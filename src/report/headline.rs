@@ -19,8 +19,15 @@ pub fn split(message: &str) -> (String, Option<String>) {
         if let Some(at) = message.find(separator) {
             let head = &message[..at];
             let rest = message[at + separator.len()..].trim();
-            if head.chars().count() <= MAX && head.chars().count() >= 20 && !inside_code(head) {
+            if head.chars().count() < 20 || inside_code(head) {
+                continue;
+            }
+            if head.chars().count() <= MAX {
                 return (head.to_owned(), Some(capitalise(rest)));
+            }
+            let short = shorten_quoted(head);
+            if short.chars().count() <= MAX {
+                return (short, Some(message.to_owned()));
             }
         }
     }
