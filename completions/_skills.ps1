@@ -38,6 +38,8 @@ Register-ArgumentCompleter -Native -CommandName 'skills' -ScriptBlock {
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print the completion script for a shell')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page of `skills` or of one of its commands (roff)')
             [CompletionResult]::new('tokens', 'tokens', [CompletionResultType]::ParameterValue, 'Count what each skill costs in model tokens: its catalog entry (every turn), its body (each load) and its files (each read), with characters and bytes')
+            [CompletionResult]::new('why', 'why', [CompletionResultType]::ParameterValue, 'Tell the whole story of one skill in each runtime: where it looks, where the skill is or why it is not found, what it lists, what shadows it, whether a budget cuts it, whether it loads by name, and the fix')
+            [CompletionResult]::new('matrix', 'matrix', [CompletionResultType]::ParameterValue, 'Show which runtimes list each skill: a table of skills × runtimes, each cell listed, shortened, name only, hidden, dropped, shadowed or not found')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -219,6 +221,33 @@ Register-ArgumentCompleter -Native -CommandName 'skills' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'skills;why' {
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'A runtime to ask (repeatable). Default: the config''s targets, else agentskills')
+            [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'A runtime to ask (repeatable). Default: the config''s targets, else agentskills')
+            [CompletionResult]::new('--context-window', '--context-window', [CompletionResultType]::ParameterName, 'The model''s context window in tokens, for budgets that scale with it. Default: each runtime''s default model''s')
+            [CompletionResult]::new('--path-prefix', '--path-prefix', [CompletionResultType]::ParameterName, 'Write catalog paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output (and budgets that count path bytes) is the same on every machine')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--roots', '--roots', [CompletionResultType]::ParameterName, 'Look where each runtime itself looks (the default without PATHs)')
+            [CompletionResult]::new('--all-targets', '--all-targets', [CompletionResultType]::ParameterName, 'Ask every runtime `skills targets` lists')
+            [CompletionResult]::new('--no-builtins', '--no-builtins', [CompletionResultType]::ParameterName, 'Leave out the skills the runtimes ship and list by themselves')
+            [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'Search files that .gitignore excludes, too (under PATHs)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'skills;matrix' {
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'A runtime to show (repeatable). Default: every runtime')
+            [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'A runtime to show (repeatable). Default: every runtime')
+            [CompletionResult]::new('--context-window', '--context-window', [CompletionResultType]::ParameterName, 'The model''s context window in tokens, for budgets that scale with it. Default: each runtime''s default model''s')
+            [CompletionResult]::new('--path-prefix', '--path-prefix', [CompletionResultType]::ParameterName, 'Write catalog paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output (and budgets that count path bytes) is the same on every machine')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--roots', '--roots', [CompletionResultType]::ParameterName, 'Look where each runtime itself looks instead of under PATHs: a skill one runtime does not look for is `not found` there')
+            [CompletionResult]::new('--no-builtins', '--no-builtins', [CompletionResultType]::ParameterName, 'Leave out the skills the runtimes ship and list by themselves (they can shadow yours)')
+            [CompletionResult]::new('--no-ignore', '--no-ignore', [CompletionResultType]::ParameterName, 'Search files that .gitignore excludes, too')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'skills;help' {
             [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Check skills against the standard and the selected runtimes')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Show a rule''s documentation, or the table of every rule')
@@ -233,6 +262,8 @@ Register-ArgumentCompleter -Native -CommandName 'skills' -ScriptBlock {
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print the completion script for a shell')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page of `skills` or of one of its commands (roff)')
             [CompletionResult]::new('tokens', 'tokens', [CompletionResultType]::ParameterValue, 'Count what each skill costs in model tokens: its catalog entry (every turn), its body (each load) and its files (each read), with characters and bytes')
+            [CompletionResult]::new('why', 'why', [CompletionResultType]::ParameterValue, 'Tell the whole story of one skill in each runtime: where it looks, where the skill is or why it is not found, what it lists, what shadows it, whether a budget cuts it, whether it loads by name, and the fix')
+            [CompletionResult]::new('matrix', 'matrix', [CompletionResultType]::ParameterValue, 'Show which runtimes list each skill: a table of skills × runtimes, each cell listed, shortened, name only, hidden, dropped, shadowed or not found')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -273,6 +304,12 @@ Register-ArgumentCompleter -Native -CommandName 'skills' -ScriptBlock {
             break
         }
         'skills;help;tokens' {
+            break
+        }
+        'skills;help;why' {
+            break
+        }
+        'skills;help;matrix' {
             break
         }
         'skills;help;help' {

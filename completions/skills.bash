@@ -40,6 +40,9 @@ _skills() {
             skills,man)
                 cmd="skills__subcmd__man"
                 ;;
+            skills,matrix)
+                cmd="skills__subcmd__matrix"
+                ;;
             skills,new)
                 cmd="skills__subcmd__new"
                 ;;
@@ -57,6 +60,9 @@ _skills() {
                 ;;
             skills,unpack)
                 cmd="skills__subcmd__unpack"
+                ;;
+            skills,why)
+                cmd="skills__subcmd__why"
                 ;;
             skills__subcmd__help,catalog)
                 cmd="skills__subcmd__help__subcmd__catalog"
@@ -82,6 +88,9 @@ _skills() {
             skills__subcmd__help,man)
                 cmd="skills__subcmd__help__subcmd__man"
                 ;;
+            skills__subcmd__help,matrix)
+                cmd="skills__subcmd__help__subcmd__matrix"
+                ;;
             skills__subcmd__help,new)
                 cmd="skills__subcmd__help__subcmd__new"
                 ;;
@@ -100,6 +109,9 @@ _skills() {
             skills__subcmd__help,unpack)
                 cmd="skills__subcmd__help__subcmd__unpack"
                 ;;
+            skills__subcmd__help,why)
+                cmd="skills__subcmd__help__subcmd__why"
+                ;;
             *)
                 ;;
         esac
@@ -107,7 +119,7 @@ _skills() {
 
     case "${cmd}" in
         skills)
-            opts="-h -V --help --version lint explain list catalog targets load simulate new package unpack completions man tokens help"
+            opts="-h -V --help --version lint explain list catalog targets load simulate new package unpack completions man tokens why matrix help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -189,7 +201,7 @@ _skills() {
             return 0
             ;;
         skills__subcmd__explain)
-            opts="-h --all --help S001 frontmatter-missing S002 frontmatter-not-at-start S003 frontmatter-unclosed S004 invalid-yaml S005 frontmatter-not-mapping S006 name-missing S007 name-not-string S008 name-empty S009 name-too-long S010 name-not-lowercase S011 name-hyphen-edge S012 name-consecutive-hyphens S013 name-invalid-characters S014 name-directory-mismatch S015 description-missing S016 description-not-string S017 description-empty S018 description-too-long S019 compatibility-not-string S020 compatibility-empty S021 compatibility-too-long S022 metadata-not-string-map S023 allowed-tools-not-string S024 license-not-string S025 unknown-field S026 reserved-word-in-name S027 angle-brackets S028 duplicate-field S029 strict-yaml-construct S030 skill-file-unreadable S031 yaml-too-complex S101 description-not-third-person S102 description-missing-trigger S103 description-summarises-workflow S104 description-vague S105 body-too-long S106 body-too-many-tokens S107 long-reference-without-toc S108 body-when-to-use-section S109 time-sensitive-text S110 description-placeholder S201 link-target-missing S202 reference-too-deep S203 backslash-path S204 absolute-path S205 lowercase-skill-md S206 junk-file S207 docs-file-in-skill S301 byte-order-mark S302 crlf-line-endings S303 invalid-utf8 S304 nul-byte S305 unquoted-colon S306 block-scalar-description S307 multiline-plain-scalar S308 tab-in-frontmatter S401 duplicate-name S402 shadowed-skill S501 suppression-unknown-rule S502 unused-suppression"
+            opts="-h --all --help S001 frontmatter-missing S002 frontmatter-not-at-start S003 frontmatter-unclosed S004 invalid-yaml S005 frontmatter-not-mapping S006 name-missing S007 name-not-string S008 name-empty S009 name-too-long S010 name-not-lowercase S011 name-hyphen-edge S012 name-consecutive-hyphens S013 name-invalid-characters S014 name-directory-mismatch S015 description-missing S016 description-not-string S017 description-empty S018 description-too-long S019 compatibility-not-string S020 compatibility-empty S021 compatibility-too-long S022 metadata-not-string-map S023 allowed-tools-not-string S024 license-not-string S025 unknown-field S026 reserved-word-in-name S027 angle-brackets S028 duplicate-field S029 strict-yaml-construct S030 skill-file-unreadable S031 yaml-too-complex S101 description-not-third-person S102 description-missing-trigger S103 description-summarises-workflow S104 description-vague S105 body-too-long S106 body-too-many-tokens S107 long-reference-without-toc S108 body-when-to-use-section S109 time-sensitive-text S110 description-placeholder S201 link-target-missing S202 reference-too-deep S203 backslash-path S204 absolute-path S205 lowercase-skill-md S206 junk-file S207 docs-file-in-skill S301 byte-order-mark S302 crlf-line-endings S303 invalid-utf8 S304 nul-byte S305 unquoted-colon S306 block-scalar-description S307 multiline-plain-scalar S308 tab-in-frontmatter S309 skipped-by-target S401 duplicate-name S402 shadowed-skill S501 suppression-unknown-rule S502 unused-suppression"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -203,7 +215,7 @@ _skills() {
             return 0
             ;;
         skills__subcmd__help)
-            opts="lint explain list catalog targets load simulate new package unpack completions man tokens help"
+            opts="lint explain list catalog targets load simulate new package unpack completions man tokens why matrix help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -328,6 +340,20 @@ _skills() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        skills__subcmd__help__subcmd__matrix)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         skills__subcmd__help__subcmd__new)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -412,6 +438,20 @@ _skills() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        skills__subcmd__help__subcmd__why)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         skills__subcmd__lint)
             opts="-t -q -o -h --no-ignore --max-depth --max-dirs --target --format --statistics --quiet --output-file --exit-zero --select --extend-select --ignore --exclude --baseline --write-baseline --watch --stdin-filename --allow-empty --fix --dry-run --deny-warnings --config --isolated --print-config --color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -448,15 +488,15 @@ _skills() {
                     return 0
                     ;;
                 --select)
-                    COMPREPLY=($(compgen -W "ALL S001 frontmatter-missing S002 frontmatter-not-at-start S003 frontmatter-unclosed S004 invalid-yaml S005 frontmatter-not-mapping S006 name-missing S007 name-not-string S008 name-empty S009 name-too-long S010 name-not-lowercase S011 name-hyphen-edge S012 name-consecutive-hyphens S013 name-invalid-characters S014 name-directory-mismatch S015 description-missing S016 description-not-string S017 description-empty S018 description-too-long S019 compatibility-not-string S020 compatibility-empty S021 compatibility-too-long S022 metadata-not-string-map S023 allowed-tools-not-string S024 license-not-string S025 unknown-field S026 reserved-word-in-name S027 angle-brackets S028 duplicate-field S029 strict-yaml-construct S030 skill-file-unreadable S031 yaml-too-complex S101 description-not-third-person S102 description-missing-trigger S103 description-summarises-workflow S104 description-vague S105 body-too-long S106 body-too-many-tokens S107 long-reference-without-toc S108 body-when-to-use-section S109 time-sensitive-text S110 description-placeholder S201 link-target-missing S202 reference-too-deep S203 backslash-path S204 absolute-path S205 lowercase-skill-md S206 junk-file S207 docs-file-in-skill S301 byte-order-mark S302 crlf-line-endings S303 invalid-utf8 S304 nul-byte S305 unquoted-colon S306 block-scalar-description S307 multiline-plain-scalar S308 tab-in-frontmatter S401 duplicate-name S402 shadowed-skill S501 suppression-unknown-rule S502 unused-suppression" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ALL S001 frontmatter-missing S002 frontmatter-not-at-start S003 frontmatter-unclosed S004 invalid-yaml S005 frontmatter-not-mapping S006 name-missing S007 name-not-string S008 name-empty S009 name-too-long S010 name-not-lowercase S011 name-hyphen-edge S012 name-consecutive-hyphens S013 name-invalid-characters S014 name-directory-mismatch S015 description-missing S016 description-not-string S017 description-empty S018 description-too-long S019 compatibility-not-string S020 compatibility-empty S021 compatibility-too-long S022 metadata-not-string-map S023 allowed-tools-not-string S024 license-not-string S025 unknown-field S026 reserved-word-in-name S027 angle-brackets S028 duplicate-field S029 strict-yaml-construct S030 skill-file-unreadable S031 yaml-too-complex S101 description-not-third-person S102 description-missing-trigger S103 description-summarises-workflow S104 description-vague S105 body-too-long S106 body-too-many-tokens S107 long-reference-without-toc S108 body-when-to-use-section S109 time-sensitive-text S110 description-placeholder S201 link-target-missing S202 reference-too-deep S203 backslash-path S204 absolute-path S205 lowercase-skill-md S206 junk-file S207 docs-file-in-skill S301 byte-order-mark S302 crlf-line-endings S303 invalid-utf8 S304 nul-byte S305 unquoted-colon S306 block-scalar-description S307 multiline-plain-scalar S308 tab-in-frontmatter S309 skipped-by-target S401 duplicate-name S402 shadowed-skill S501 suppression-unknown-rule S502 unused-suppression" -- "${cur}"))
                     return 0
                     ;;
                 --extend-select)
-                    COMPREPLY=($(compgen -W "ALL S001 frontmatter-missing S002 frontmatter-not-at-start S003 frontmatter-unclosed S004 invalid-yaml S005 frontmatter-not-mapping S006 name-missing S007 name-not-string S008 name-empty S009 name-too-long S010 name-not-lowercase S011 name-hyphen-edge S012 name-consecutive-hyphens S013 name-invalid-characters S014 name-directory-mismatch S015 description-missing S016 description-not-string S017 description-empty S018 description-too-long S019 compatibility-not-string S020 compatibility-empty S021 compatibility-too-long S022 metadata-not-string-map S023 allowed-tools-not-string S024 license-not-string S025 unknown-field S026 reserved-word-in-name S027 angle-brackets S028 duplicate-field S029 strict-yaml-construct S030 skill-file-unreadable S031 yaml-too-complex S101 description-not-third-person S102 description-missing-trigger S103 description-summarises-workflow S104 description-vague S105 body-too-long S106 body-too-many-tokens S107 long-reference-without-toc S108 body-when-to-use-section S109 time-sensitive-text S110 description-placeholder S201 link-target-missing S202 reference-too-deep S203 backslash-path S204 absolute-path S205 lowercase-skill-md S206 junk-file S207 docs-file-in-skill S301 byte-order-mark S302 crlf-line-endings S303 invalid-utf8 S304 nul-byte S305 unquoted-colon S306 block-scalar-description S307 multiline-plain-scalar S308 tab-in-frontmatter S401 duplicate-name S402 shadowed-skill S501 suppression-unknown-rule S502 unused-suppression" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ALL S001 frontmatter-missing S002 frontmatter-not-at-start S003 frontmatter-unclosed S004 invalid-yaml S005 frontmatter-not-mapping S006 name-missing S007 name-not-string S008 name-empty S009 name-too-long S010 name-not-lowercase S011 name-hyphen-edge S012 name-consecutive-hyphens S013 name-invalid-characters S014 name-directory-mismatch S015 description-missing S016 description-not-string S017 description-empty S018 description-too-long S019 compatibility-not-string S020 compatibility-empty S021 compatibility-too-long S022 metadata-not-string-map S023 allowed-tools-not-string S024 license-not-string S025 unknown-field S026 reserved-word-in-name S027 angle-brackets S028 duplicate-field S029 strict-yaml-construct S030 skill-file-unreadable S031 yaml-too-complex S101 description-not-third-person S102 description-missing-trigger S103 description-summarises-workflow S104 description-vague S105 body-too-long S106 body-too-many-tokens S107 long-reference-without-toc S108 body-when-to-use-section S109 time-sensitive-text S110 description-placeholder S201 link-target-missing S202 reference-too-deep S203 backslash-path S204 absolute-path S205 lowercase-skill-md S206 junk-file S207 docs-file-in-skill S301 byte-order-mark S302 crlf-line-endings S303 invalid-utf8 S304 nul-byte S305 unquoted-colon S306 block-scalar-description S307 multiline-plain-scalar S308 tab-in-frontmatter S309 skipped-by-target S401 duplicate-name S402 shadowed-skill S501 suppression-unknown-rule S502 unused-suppression" -- "${cur}"))
                     return 0
                     ;;
                 --ignore)
-                    COMPREPLY=($(compgen -W "ALL S001 frontmatter-missing S002 frontmatter-not-at-start S003 frontmatter-unclosed S004 invalid-yaml S005 frontmatter-not-mapping S006 name-missing S007 name-not-string S008 name-empty S009 name-too-long S010 name-not-lowercase S011 name-hyphen-edge S012 name-consecutive-hyphens S013 name-invalid-characters S014 name-directory-mismatch S015 description-missing S016 description-not-string S017 description-empty S018 description-too-long S019 compatibility-not-string S020 compatibility-empty S021 compatibility-too-long S022 metadata-not-string-map S023 allowed-tools-not-string S024 license-not-string S025 unknown-field S026 reserved-word-in-name S027 angle-brackets S028 duplicate-field S029 strict-yaml-construct S030 skill-file-unreadable S031 yaml-too-complex S101 description-not-third-person S102 description-missing-trigger S103 description-summarises-workflow S104 description-vague S105 body-too-long S106 body-too-many-tokens S107 long-reference-without-toc S108 body-when-to-use-section S109 time-sensitive-text S110 description-placeholder S201 link-target-missing S202 reference-too-deep S203 backslash-path S204 absolute-path S205 lowercase-skill-md S206 junk-file S207 docs-file-in-skill S301 byte-order-mark S302 crlf-line-endings S303 invalid-utf8 S304 nul-byte S305 unquoted-colon S306 block-scalar-description S307 multiline-plain-scalar S308 tab-in-frontmatter S401 duplicate-name S402 shadowed-skill S501 suppression-unknown-rule S502 unused-suppression" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "ALL S001 frontmatter-missing S002 frontmatter-not-at-start S003 frontmatter-unclosed S004 invalid-yaml S005 frontmatter-not-mapping S006 name-missing S007 name-not-string S008 name-empty S009 name-too-long S010 name-not-lowercase S011 name-hyphen-edge S012 name-consecutive-hyphens S013 name-invalid-characters S014 name-directory-mismatch S015 description-missing S016 description-not-string S017 description-empty S018 description-too-long S019 compatibility-not-string S020 compatibility-empty S021 compatibility-too-long S022 metadata-not-string-map S023 allowed-tools-not-string S024 license-not-string S025 unknown-field S026 reserved-word-in-name S027 angle-brackets S028 duplicate-field S029 strict-yaml-construct S030 skill-file-unreadable S031 yaml-too-complex S101 description-not-third-person S102 description-missing-trigger S103 description-summarises-workflow S104 description-vague S105 body-too-long S106 body-too-many-tokens S107 long-reference-without-toc S108 body-when-to-use-section S109 time-sensitive-text S110 description-placeholder S201 link-target-missing S202 reference-too-deep S203 backslash-path S204 absolute-path S205 lowercase-skill-md S206 junk-file S207 docs-file-in-skill S301 byte-order-mark S302 crlf-line-endings S303 invalid-utf8 S304 nul-byte S305 unquoted-colon S306 block-scalar-description S307 multiline-plain-scalar S308 tab-in-frontmatter S309 skipped-by-target S401 duplicate-name S402 shadowed-skill S501 suppression-unknown-rule S502 unused-suppression" -- "${cur}"))
                     return 0
                     ;;
                 --exclude)
@@ -581,6 +621,40 @@ _skills() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        skills__subcmd__matrix)
+            opts="-t -h --roots --target --no-builtins --context-window --path-prefix --no-ignore --format --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --target)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context-window)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --path-prefix)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -827,6 +901,40 @@ _skills() {
                     ;;
                 --max-entries)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        skills__subcmd__why)
+            opts="-t -h --roots --target --all-targets --no-builtins --context-window --path-prefix --no-ignore --format --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --target)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -t)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context-window)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --path-prefix)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 *)

@@ -35,6 +35,8 @@ set edit:completion:arg-completer[skills] = {|@words|
             cand completions 'Print the completion script for a shell'
             cand man 'Print the man page of `skills` or of one of its commands (roff)'
             cand tokens 'Count what each skill costs in model tokens: its catalog entry (every turn), its body (each load) and its files (each read), with characters and bytes'
+            cand why 'Tell the whole story of one skill in each runtime: where it looks, where the skill is or why it is not found, what it lists, what shadows it, whether a budget cuts it, whether it loads by name, and the fix'
+            cand matrix 'Show which runtimes list each skill: a table of skills × runtimes, each cell listed, shortened, name only, hidden, dropped, shadowed or not found'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'skills;lint'= {
@@ -202,6 +204,31 @@ set edit:completion:arg-completer[skills] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'skills;why'= {
+            cand -t 'A runtime to ask (repeatable). Default: the config''s targets, else agentskills'
+            cand --target 'A runtime to ask (repeatable). Default: the config''s targets, else agentskills'
+            cand --context-window 'The model''s context window in tokens, for budgets that scale with it. Default: each runtime''s default model''s'
+            cand --path-prefix 'Write catalog paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output (and budgets that count path bytes) is the same on every machine'
+            cand --format 'Output format'
+            cand --roots 'Look where each runtime itself looks (the default without PATHs)'
+            cand --all-targets 'Ask every runtime `skills targets` lists'
+            cand --no-builtins 'Leave out the skills the runtimes ship and list by themselves'
+            cand --no-ignore 'Search files that .gitignore excludes, too (under PATHs)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'skills;matrix'= {
+            cand -t 'A runtime to show (repeatable). Default: every runtime'
+            cand --target 'A runtime to show (repeatable). Default: every runtime'
+            cand --context-window 'The model''s context window in tokens, for budgets that scale with it. Default: each runtime''s default model''s'
+            cand --path-prefix 'Write catalog paths relative to the working directory, joined onto PREFIX (`.` for plain relative paths), so the output (and budgets that count path bytes) is the same on every machine'
+            cand --format 'Output format'
+            cand --roots 'Look where each runtime itself looks instead of under PATHs: a skill one runtime does not look for is `not found` there'
+            cand --no-builtins 'Leave out the skills the runtimes ship and list by themselves (they can shadow yours)'
+            cand --no-ignore 'Search files that .gitignore excludes, too'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'skills;help'= {
             cand lint 'Check skills against the standard and the selected runtimes'
             cand explain 'Show a rule''s documentation, or the table of every rule'
@@ -216,6 +243,8 @@ set edit:completion:arg-completer[skills] = {|@words|
             cand completions 'Print the completion script for a shell'
             cand man 'Print the man page of `skills` or of one of its commands (roff)'
             cand tokens 'Count what each skill costs in model tokens: its catalog entry (every turn), its body (each load) and its files (each read), with characters and bytes'
+            cand why 'Tell the whole story of one skill in each runtime: where it looks, where the skill is or why it is not found, what it lists, what shadows it, whether a budget cuts it, whether it loads by name, and the fix'
+            cand matrix 'Show which runtimes list each skill: a table of skills × runtimes, each cell listed, shortened, name only, hidden, dropped, shadowed or not found'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'skills;help;lint'= {
@@ -243,6 +272,10 @@ set edit:completion:arg-completer[skills] = {|@words|
         &'skills;help;man'= {
         }
         &'skills;help;tokens'= {
+        }
+        &'skills;help;why'= {
+        }
+        &'skills;help;matrix'= {
         }
         &'skills;help;help'= {
         }

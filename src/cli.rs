@@ -127,7 +127,44 @@ pub enum Command {
     /// load) and its files (each read), with characters and bytes.
     #[command(after_help = TOKENS_HELP)]
     Tokens(TokensArgs),
+
+    /// Tell the whole story of one skill in each runtime: where it looks, where the skill is or
+    /// why it is not found, what it lists, what shadows it, whether a budget cuts it, whether it
+    /// loads by name, and the fix.
+    #[command(after_help = WHY_HELP)]
+    Why(WhyArgs),
+
+    /// Show which runtimes list each skill: a table of skills × runtimes, each cell listed,
+    /// shortened, name only, hidden, dropped, shadowed or not found.
+    #[command(after_help = MATRIX_HELP)]
+    Matrix(MatrixArgs),
 }
+
+const WHY_HELP: &str = "\
+NAME is matched against each skill's `name`, its folder name and the name the runtime lists it
+under; a NAME with a `/` (or ending in .md) is the skill's folder or SKILL.md instead. Without
+PATHs each runtime looks where it looks itself, from the working directory (as `--roots` does for
+`catalog`), and when it finds nothing, folders one slip away are searched: other runtimes' roots,
+`skill/` for `skills/`, a flat NAME.md, a folder too deep or ignored. With PATHs, the skills under
+them are judged, and a skill the runtime would not find there from here is said so.
+
+Exit codes:
+  0  every selected runtime lists a copy of the skill (in full, shortened or by name)
+  1  a selected runtime lists none: it does not find it, skips it, hides it, lists another copy
+     of its name, or its budget leaves it out
+  2  the tool failed (bad arguments, missing path)";
+
+const MATRIX_HELP: &str = "\
+Cells: + listed, ~ shortened (part of its description), n name only (no description),
+h hidden (a field keeps it from the model), x dropped (skipped, or left out by the budget; the
+reasons are listed under the table), s shadowed (another skill wins its name), . not found
+(with --roots: the runtime does not look where the skill is). Columns are the runtimes'
+abbreviations, explained under the table. --format json gives every cell with its reason
+(the schema `skills.matrix/v1`, see docs/json.md).
+
+Exit codes:
+  0  success
+  2  the tool failed (bad arguments, missing path)";
 
 const SIMULATE_HELP: &str = "\
 Steps run in the order given (--load, --read and --search may be mixed); then --turns adds plain
@@ -610,6 +647,107 @@ impl ValueEnum for Encoding {
         };
         Some(clap::builder::PossibleValue::new(self.as_str()).help(help))
     }
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct WhyArgs {
+    /// The skill's name, or its folder (or SKILL.md) as a path.
+    #[arg(value_name = "NAME|PATH")]
+    pub skill: String,
+
+    /// Skill directories or trees to judge the skill in, instead of where each runtime looks.
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// Look where each runtime itself looks (the default without PATHs).
+    #[arg(long, conflicts_with = "paths")]
+    pub roots: bool,
+
+    /// A runtime to ask (repeatable). Default: the config's targets, else agentskills.
+    #[arg(long = "target", short = 't', value_name = "TARGET")]
+    pub targets: Vec<TargetRef>,
+
+    /// Ask every runtime `skills targets` lists.
+    #[arg(long, conflicts_with = "targets")]
+    pub all_targets: bool,
+
+    /// Leave out the skills the runtimes ship and list by themselves.
+    #[arg(long)]
+    pub no_builtins: bool,
+
+    /// The model's context window in tokens, for budgets that scale with it. Default: each
+    /// runtime's default model's.
+    #[arg(long, value_name = "TOKENS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub context_window: Option<u64>,
+
+    /// Write catalog paths relative to the working directory, joined onto PREFIX (`.` for
+    /// plain relative paths), so the output (and budgets that count path bytes) is the same on
+    /// every machine.
+    #[arg(long, value_name = "PREFIX")]
+    pub path_prefix: Option<String>,
+
+    /// Search files that .gitignore excludes, too (under PATHs).
+    #[arg(long)]
+    pub no_ignore: bool,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct MatrixArgs {
+    /// Skill directories, SKILL.md files, or trees that contain skills (default: `.`).
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// Look where each runtime itself looks instead of under PATHs: a skill one runtime does not
+    /// look for is `not found` there.
+    #[arg(long, conflicts_with = "paths")]
+    pub roots: bool,
+
+    /// A runtime to show (repeatable). Default: every runtime.
+    #[arg(long = "target", short = 't', value_name = "TARGET")]
+    pub targets: Vec<TargetRef>,
+
+    /// Leave out the skills the runtimes ship and list by themselves (they can shadow yours).
+    #[arg(long)]
+    pub no_builtins: bool,
+
+    /// The model's context window in tokens, for budgets that scale with it. Default: each
+    /// runtime's default model's.
+    #[arg(long, value_name = "TOKENS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub context_window: Option<u64>,
+
+    /// Write catalog paths relative to the working directory, joined onto PREFIX (`.` for
+    /// plain relative paths), so the output (and budgets that count path bytes) is the same on
+    /// every machine.
+    #[arg(long, value_name = "PREFIX")]
+    pub path_prefix: Option<String>,
+
+    /// Search files that .gitignore excludes, too.
+    #[arg(long)]
+    pub no_ignore: bool,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = MatrixFormat::Table)]
+    pub format: MatrixFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    /// Text for people.
+    Text,
+    /// The stable JSON schema `skills.why/v1` (see docs/json.md).
+    Json,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MatrixFormat {
+    /// A table for people, fitting 100 columns, with its abbreviations explained.
+    Table,
+    /// The stable JSON schema `skills.matrix/v1` (see docs/json.md).
+    Json,
 }
 
 #[derive(Debug, Clone, Args)]

@@ -38,6 +38,7 @@ pub mod fsafe;
 pub mod hash;
 pub mod interrupt;
 pub mod lint;
+pub mod matrix;
 pub mod package;
 mod parallel;
 pub mod paths;
@@ -54,6 +55,7 @@ pub mod targets;
 pub mod tokens;
 pub mod values;
 pub mod watch;
+pub mod why;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -96,5 +98,7 @@ pub fn run(cli: cli::Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<Ou
         cli::Command::Completions(args) => commands::completions::run(&args, out),
         cli::Command::Man(args) => commands::man::run(&args, out),
         cli::Command::Tokens(args) => commands::tokens::run(&args, out, err),
+        cli::Command::Why(args) => commands::why::run(&args, out, err),
+        cli::Command::Matrix(args) => commands::matrix::run(&args, out, err),
     }
 }

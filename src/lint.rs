@@ -147,6 +147,7 @@ pub fn lint_discovered(
                 .is_none_or(|generic| !generic.contains(&f.rule.id))
         });
     }
+    only_admission_fails_runtimes(&mut findings, &options.targets);
     for finding in &mut findings {
         if let Some(Level::Set(severity)) = options.level(finding.rule) {
             finding.severity = severity;
@@ -161,6 +162,33 @@ pub fn lint_discovered(
         ))
     });
     findings
+}
+
+/// The target whose verdict the error-level rules give: the reference validator of the standard.
+const STANDARD: &str = "agentskills";
+
+/// The rule that reports what a selected target's own admission drops.
+const ADMISSION: &str = "S309";
+
+/// The rule that fails the placeholder description `skills new` writes: an unfinished skill,
+/// whatever runtime reads it.
+const PLACEHOLDER: &str = "S110";
+
+/// One truth per runtime: error-level findings say the reference validator fails the skill, so
+/// without that target selected they are warnings, and a skill is an error only where a
+/// selected runtime's own admission skips or hides it (S309, the code its catalog runs) or
+/// where it still has the scaffold's placeholder description (S110).
+fn only_admission_fails_runtimes(findings: &mut [Finding], targets: &[&'static Target]) {
+    if targets.iter().any(|t| t.id == STANDARD) {
+        return;
+    }
+    for finding in findings {
+        if finding.severity == Severity::Error
+            && ![ADMISSION, PLACEHOLDER].contains(&finding.rule.id)
+        {
+            finding.severity = Severity::Warning;
+        }
+    }
 }
 
 #[cfg(test)]

@@ -287,7 +287,7 @@ mod tests {
         if unused {
             options
                 .levels
-                .insert("S502", Level::Set(crate::rules::Severity::Warning));
+                .insert("S502", Level::Set(rules::Severity::Warning));
         }
         lint(std::slice::from_ref(&s), &options)
             .iter()

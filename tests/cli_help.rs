@@ -94,3 +94,13 @@ fn completions_help() {
 fn man_help() {
     insta::assert_snapshot!("man_help", output(&["man", "--help"]));
 }
+
+#[test]
+fn why_help() {
+    insta::assert_snapshot!("why_help", output(&["why", "--help"]));
+}
+
+#[test]
+fn matrix_help() {
+    insta::assert_snapshot!("matrix_help", output(&["matrix", "--help"]));
+}

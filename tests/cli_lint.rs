@@ -160,16 +160,18 @@ fn config_is_found_by_walking_up_and_flags_win() {
     write(
         dir.path(),
         "skills.toml",
-        "[rules]\nfrontmatter-missing = \"warn\"\n",
+        "[rules]\nfrontmatter-missing = \"warn\"\nskipped-by-target = \"warn\"\n",
     );
     fs::create_dir_all(dir.path().join("sub")).unwrap();
     let (code, report) = json(&dir.path().join("sub"), &["../skills"]);
-    assert_eq!(code, Some(0));
-    let f = &report["findings"][0];
-    assert_eq!(
-        (f["rule"].as_str(), f["severity"].as_str()),
-        (Some("S001"), Some("warning"))
-    );
+    assert_eq!(code, Some(0), "{report}");
+    let f = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule"] == "S001")
+        .unwrap();
+    assert_eq!(f["severity"].as_str(), Some("warning"));
     let (code, _) = json(&dir.path().join("sub"), &["../skills", "--deny-warnings"]);
     assert_eq!(code, Some(1));
     let (code, _) = json(dir.path(), &["skills", "--isolated"]);
@@ -178,7 +180,7 @@ fn config_is_found_by_walking_up_and_flags_win() {
     write(
         dir.path(),
         "strict.toml",
-        "deny-warnings = true\n[rules]\nS001 = \"off\"\n",
+        "deny-warnings = true\n[rules]\nS001 = \"off\"\nS309 = \"off\"\n",
     );
     let (code, report) = json(dir.path(), &["skills", "--config", "strict.toml"]);
     assert_eq!(code, Some(0));
@@ -217,7 +219,8 @@ fn print_config_shows_the_effective_settings() {
     let (code, out, _) = skills(dir.path(), &["--print-config", "--target", "claude-code"]);
     assert_eq!(code, Some(0));
     assert!(out.contains("targets = [\"claude-code\"]\n"), "{out}");
-    assert!(out.contains("ignore = [\"drafts/**\"]\n"), "{out}");
+    // `ignore`, the older name of `exclude`, is shown under its current name.
+    assert!(out.contains("exclude = [\"drafts/**\"]\n"), "{out}");
     assert!(
         out.contains("S001 = \"off\"  # frontmatter-missing\n"),
         "{out}"
@@ -246,9 +249,49 @@ fn inline_comments_turn_rules_off_for_their_skill() {
         "skills/meeting-notes/SKILL.md",
         "# Meeting notes\n<!-- skills-lint-disable frontmatter-missing -->\n",
     );
+    // The reference validator still skips the skill: that is S309's to say.
+    let (code, report) = json(dir.path(), &["skills"]);
+    assert_eq!(code, Some(1), "{report}");
+    assert_eq!(rules_of(&report), ["S309"]);
+    write(
+        dir.path(),
+        "skills/meeting-notes/SKILL.md",
+        "# Meeting notes\n<!-- skills-lint-disable frontmatter-missing skipped-by-target -->\n",
+    );
     let (code, report) = json(dir.path(), &["skills"]);
     assert_eq!(code, Some(0), "{report}");
     assert!(!rules_of(&report).contains(&"S001".to_owned()));
+}
+
+#[test]
+fn a_runtime_fails_only_what_it_drops() {
+    let dir = tree();
+    // A byte order mark: Claude Code reads past it, Codex skips the skill.
+    write(
+        dir.path(),
+        "skills/pdf-processing/SKILL.md",
+        &format!("\u{FEFF}{GOOD}"),
+    );
+    let (code, report) = json(dir.path(), &["skills/pdf-processing", "-t", "claude-code"]);
+    assert_eq!(code, Some(0), "{report}");
+    let (code, report) = json(dir.path(), &["skills/pdf-processing", "-t", "codex"]);
+    assert_eq!(code, Some(1), "{report}");
+    let errors: Vec<&str> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["severity"] == "error")
+        .map(|f| f["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        errors,
+        ["Codex skips this skill: missing YAML frontmatter delimited by ---"]
+    );
+    // A skill without frontmatter breaks the standard, which Claude Code does not require:
+    // a warning for it, an error for the reference validator.
+    let (code, report) = json(dir.path(), &["skills/meeting-notes", "-t", "claude-code"]);
+    assert_eq!(code, Some(0), "{report}");
+    assert!(rules_of(&report).contains(&"S001".to_owned()));
 }
 
 #[test]
@@ -267,7 +310,8 @@ fn accepts_the_skill_md_paths_pre_commit_passes() {
         fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(".pre-commit-hooks.yaml"))
             .unwrap();
     assert!(hooks.contains("- id: skills-lint\n"));
-    assert!(hooks.contains("language: rust\n"));
+    // The hook installs the prebuilt wheel (tests/packaging.rs checks the package).
+    assert!(hooks.contains("language: python\n"));
     assert!(hooks.contains("files: (^|/)SKILL\\.md$\n"));
 }
 

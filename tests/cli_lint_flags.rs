@@ -76,7 +76,14 @@ fn concise_prints_one_line_per_finding() {
     assert_eq!(code, Some(1));
     insta::assert_snapshot!("concise_fixtures", out);
     for line in out.lines().filter(|l| l.contains(": S")) {
-        let message = line.split_once(": S").unwrap().1;
+        let (place, message) = line.split_once(": S").unwrap();
+        // `path:line:col`, also for a finding about the whole file (1:1).
+        let mut parts = place.rsplitn(3, ':');
+        let (col, row) = (parts.next().unwrap(), parts.next().unwrap());
+        assert!(
+            col.parse::<usize>().is_ok() && row.parse::<usize>().is_ok(),
+            "{line}"
+        );
         let message = message.split_once(": ").unwrap().1;
         assert!(message.chars().count() <= 124, "{line}");
     }
@@ -122,8 +129,10 @@ fn statistics_count_findings_per_rule() {
     );
     let rows: Value = serde_json::from_str(&out).unwrap();
     let rows = rows.as_array().unwrap();
-    assert_eq!(rows[0]["rule"], "S014");
-    assert_eq!(rows[0]["count"], 2);
+    assert_eq!(rows[0]["rule"], "S309");
+    assert_eq!(rows[0]["count"], 3);
+    assert_eq!(rows[1]["rule"], "S014");
+    assert_eq!(rows[1]["count"], 2);
     let counts: Vec<u64> = rows.iter().map(|r| r["count"].as_u64().unwrap()).collect();
     assert!(counts.windows(2).all(|w| w[0] >= w[1]), "{counts:?}");
 }
@@ -135,7 +144,8 @@ fn quiet_prints_the_findings_only() {
     assert_eq!(code, Some(1));
     assert_eq!(
         out,
-        "skills/meeting-notes/SKILL.md:1:1: S001 error: SKILL.md does not start with YAML frontmatter\n\
+        "skills/meeting-notes/SKILL.md:1:1: S309 error: The reference validator (skills-ref) skips this skill: SKILL.md must start with YAML frontmatter (---)\n\
+         skills/meeting-notes/SKILL.md:1:1: S001 error: SKILL.md does not start with YAML frontmatter\n\
          skills/release-notes/SKILL.md:7:7: S109 info: `as of March 2025` depends on the date the skill is read\n"
     );
     assert_eq!(err, "");
@@ -192,7 +202,8 @@ fn output_files_are_written_whole_and_exit_zero_passes() {
 #[test]
 fn select_ignore_and_extend_select_take_ids_names_and_prefixes() {
     let dir = tree();
-    assert_eq!(rules_of(dir.path(), &["skills"]), ["S001", "S109"]);
+    // The skill without frontmatter: S001, and S309 because the reference validator skips it.
+    assert_eq!(rules_of(dir.path(), &["skills"]), ["S309", "S001", "S109"]);
     assert_eq!(
         rules_of(dir.path(), &["skills", "--select", "S1"]),
         ["S109"]
@@ -203,6 +214,13 @@ fn select_ignore_and_extend_select_take_ids_names_and_prefixes() {
     );
     assert_eq!(
         rules_of(dir.path(), &["skills", "--ignore", "S1,S001"]),
+        ["S309"]
+    );
+    assert_eq!(
+        rules_of(
+            dir.path(),
+            &["skills", "--ignore", "S1,S001,skipped-by-target"]
+        ),
         Vec::<String>::new()
     );
     assert_eq!(
@@ -234,7 +252,7 @@ fn exclude_globs_and_per_file_ignores() {
     write(
         dir.path(),
         "skills.toml",
-        "exclude = [\"skills/release-notes\"]\n[per-file-ignores]\n\"skills/meeting-notes/SKILL.md\" = [\"S0\"]\n",
+        "exclude = [\"skills/release-notes\"]\n[per-file-ignores]\n\"skills/meeting-notes/SKILL.md\" = [\"S0\", \"S309\"]\n",
     );
     let (code, out, err) = lint(dir.path(), &["skills", "--format", "concise"]);
     assert_eq!(code, Some(0), "{out}{err}");
@@ -252,7 +270,7 @@ fn configs_extend_other_configs() {
     write(
         dir.path(),
         "skills.toml",
-        "extend = \"base/skills.toml\"\n[rules]\nS001 = \"off\"\n",
+        "extend = \"base/skills.toml\"\n[rules]\nS001 = \"off\"\nS309 = \"off\"\n",
     );
     let (code, out, _) = lint(dir.path(), &["skills"]);
     assert_eq!(code, Some(1), "warnings are denied by the base");
@@ -315,7 +333,7 @@ fn a_baseline_hides_known_findings_across_line_moves() {
     let dir = tree();
     let (code, _, err) = lint(dir.path(), &["skills", "--write-baseline", "baseline.json"]);
     assert_eq!(code, Some(0));
-    assert_eq!(err, "wrote 2 findings to baseline.json\n");
+    assert_eq!(err, "wrote 3 findings to baseline.json\n");
     let saved: Value =
         serde_json::from_str(&fs::read_to_string(dir.path().join("baseline.json")).unwrap())
             .unwrap();
@@ -328,7 +346,7 @@ fn a_baseline_hides_known_findings_across_line_moves() {
         (Some(0), "0 errors, 0 warnings in 3 skills\n")
     );
     assert!(
-        err.contains("2 findings in the baseline not shown"),
+        err.contains("3 findings in the baseline not shown"),
         "{err}"
     );
 
@@ -388,7 +406,7 @@ fn watch_lints_again_when_a_file_changes() {
             }
         }
     };
-    assert_eq!(summary(&rx), "1 error, 0 warnings in 3 skills (1 note)");
+    assert_eq!(summary(&rx), "2 errors, 0 warnings in 3 skills (1 note)");
     // Give the watcher a moment to be in place, then fix the broken skill.
     std::thread::sleep(Duration::from_millis(500));
     write(
@@ -421,7 +439,9 @@ fn stdin_is_linted_as_the_file_it_names() {
     let out = String::from_utf8(std::mem::take(&mut child.stdout)).unwrap();
     assert_eq!(
         out,
-        "skills/meeting-notes/SKILL.md:1:1: S001 error: SKILL.md does not start with YAML frontmatter\n1 error, 0 warnings in 1 skill\n"
+        "skills/meeting-notes/SKILL.md:1:1: S309 error: The reference validator (skills-ref) skips this skill: SKILL.md must start with YAML frontmatter (---)\n\
+         skills/meeting-notes/SKILL.md:1:1: S001 error: SKILL.md does not start with YAML frontmatter\n\
+         2 errors, 0 warnings in 1 skill\n"
     );
     let out = cmd(dir.path())
         .args([
@@ -486,7 +506,7 @@ fn fix_says_what_the_repaired_frontmatter_revealed() {
         "notes/SKILL.md",
         "---\nname: Meeting-Notes\ndescription: Summarises meeting transcripts. Use when: the user shares a transcript.\n---\n# Notes\n",
     );
-    assert_eq!(rules_of(dir.path(), &["notes"]), ["S305"]);
+    assert_eq!(rules_of(dir.path(), &["notes"]), ["S309", "S305"]);
     let (_, _, err) = lint(dir.path(), &["notes", "--fix"]);
     assert!(
         err.contains("note: notes/SKILL.md: the fixed frontmatter parses now, which revealed 2 more findings the broken YAML hid (S010, S014)"),
@@ -537,7 +557,9 @@ fn sarif_links_every_rule_and_places_every_result_in_a_file() {
         assert!(repo().join(format!("docs/rules/{id}.md")).is_file(), "{id}");
     }
     let results = run["results"].as_array().unwrap();
-    assert!(results.iter().any(|r| r["ruleId"] == "S206"));
+    for id in ["S206", "S205", "S309"] {
+        assert!(results.iter().any(|r| r["ruleId"] == id), "{id}");
+    }
     for r in results {
         let location = &r["locations"][0]["physicalLocation"];
         let uri = location["artifactLocation"]["uri"].as_str().unwrap();

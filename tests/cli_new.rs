@@ -228,11 +228,6 @@ fn bad_names_are_refused_with_the_rules_messages() {
             &["new", &"a".repeat(65)],
             &["is 65 characters long; the limit is 64 (S009)"],
         ),
-        (
-            &["new", "claude-helper", "--target", "claude-code"],
-            &["contains `claude`, which Claude Code reserves (S026)"],
-        ),
-        (&["new", "café", "-t", "claude-code"], &["(S013)"]),
         (&["new", " pdf"], &["spaces around it"]),
     ];
     for (args, expected) in cases {
@@ -253,6 +248,20 @@ fn bad_names_are_refused_with_the_rules_messages() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     assert_eq!(left, ["claude-helper"]);
+}
+
+#[test]
+fn names_the_claude_code_client_lists_are_created_with_a_warning() {
+    // Claude Code lists both (by folder name); Anthropic's upload rules, which `skills package`
+    // checks, refuse them.
+    let tmp = TempDir::new().unwrap();
+    for (name, rule) in [("claude-helper", "S026"), ("café", "S013")] {
+        let (code, stdout, stderr) = run(tmp.path(), &["new", name, "-t", "claude-code"]);
+        assert_eq!(code, 0, "{name}: {stdout}{stderr}");
+        let all = flat(&format!("{stdout}{stderr}"));
+        assert!(all.contains(rule), "{name}: {all}");
+        assert!(tmp.path().join(name).join("SKILL.md").is_file());
+    }
 }
 
 #[test]

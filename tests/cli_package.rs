@@ -284,7 +284,10 @@ fn lint_errors_and_broken_upload_rules_refuse_and_write_nothing() {
     let (code, _, stderr) = run(root, &["package", "claude-pdf"]);
     assert_eq!(code, 1);
     assert!(
-        stderr.contains("error: `name` `claude-pdf` contains `claude`, which Claude Code reserves"),
+        stderr.contains(
+            "error: `name` `claude-pdf` contains `claude`, which the upload rules of Claude Code \
+             reserve"
+        ),
         "{stderr}"
     );
 
@@ -635,12 +638,12 @@ fn an_unpacked_skill_with_errors_is_installed_and_reported() {
     assert!(tmp.path().join("pdf/SKILL.md").is_file());
 }
 
-/// The README's `skills package` example: the same bytes on every machine, so its SHA-256 is
-/// printed there as it is.
+/// The `skills package` example in docs/commands.md: the same bytes on every machine, so its
+/// SHA-256 is printed there as it is.
 #[test]
-fn the_readme_example_archive_is_the_same_everywhere() {
+fn the_documented_example_archive_is_the_same_everywhere() {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = fs::read_to_string(repo.join("README.md")).unwrap();
+    let readme = fs::read_to_string(repo.join("docs/commands.md")).unwrap();
     let start = readme
         .find("```text\ndist/pdf-processing.skill\n")
         .expect("the example")
@@ -655,6 +658,6 @@ fn the_readme_example_archive_is_the_same_everywhere() {
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(
         stdout, expected,
-        "README example of `skills package` is out of date"
+        "the docs/commands.md example of `skills package` is out of date"
     );
 }

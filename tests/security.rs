@@ -138,6 +138,34 @@ fn fifos_hang_no_command() {
     }
 }
 
+/// Row 3, for ripgrep-style listings (opencode, Kilo), whose walker opens ignore files itself:
+/// a `.gitignore` that is a FIFO, or one of gigabytes, makes the listing refused, not hang.
+#[test]
+fn ripgrep_listings_refuse_ignore_files_that_block_or_flood() {
+    use skills::provider::{FsOptions, FsProvider, RipgrepListing, Root, SkillProvider};
+    let t = tempfile::tempdir().unwrap();
+    write(t.path(), "pdf-processing/SKILL.md", SKILL);
+    let ignore = t.path().join("pdf-processing/.gitignore");
+    mkfifo(&ignore);
+    let p = FsProvider::discover(
+        &[Root::explicit(t.path().join("pdf-processing"))],
+        FsOptions::default(),
+    )
+    .unwrap();
+    let listing = RipgrepListing {
+        exclude: &[],
+        written_gitignore: (&[], &[]),
+        limit: 100,
+    };
+    let skill = &p.list()[0];
+    let err = p.ripgrep_files(skill, &listing).unwrap_err();
+    assert!(err.to_string().contains("not a regular file"), "{err}");
+    fs::remove_file(&ignore).unwrap();
+    fs::File::create(&ignore).unwrap().set_len(4 << 30).unwrap();
+    let err = p.ripgrep_files(skill, &listing).unwrap_err();
+    assert!(err.to_string().contains("larger than 1 MiB"), "{err}");
+}
+
 /// Row 4: `--fix` never writes through a skill folder that is a symlink to a folder outside the
 /// paths given; it says so and fails.
 #[test]

@@ -7,6 +7,7 @@ pub mod lint;
 pub mod list;
 pub mod load;
 pub mod man;
+pub mod matrix;
 pub mod new;
 pub mod package;
 pub mod runtime;
@@ -15,6 +16,7 @@ pub mod simulate;
 pub mod targets;
 pub mod tokens;
 pub mod unpack;
+pub mod why;
 
 use std::path::PathBuf;
 

@@ -104,9 +104,15 @@ pub fn upload_findings(skill: &Skill, base: &LintOptions) -> Vec<Finding> {
     let options = LintOptions {
         targets: vec![claude],
         settings: base.settings.clone(),
+        // The platform refuses the upload whatever the Claude Code client would list.
         levels: rules::all()
-            .filter(|r| !UPLOAD_RULES.contains(&r.id))
-            .map(|r| (r.id, Level::Off))
+            .map(|r| {
+                if UPLOAD_RULES.contains(&r.id) {
+                    (r.id, Level::Set(Severity::Error))
+                } else {
+                    (r.id, Level::Off)
+                }
+            })
             .collect(),
     };
     lint::lint(std::slice::from_ref(skill), &options)

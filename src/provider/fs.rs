@@ -793,19 +793,24 @@ fn written_gitignores(dir: &Path, listing: &RipgrepListing<'_>) -> Vec<Gitignore
 }
 
 /// The ignore files ripgrep reads (below `dir` and in every directory above it), which the
-/// `ignore` walker opens itself: each must be a regular file, or the listing is refused (a FIFO
-/// or a device named `.gitignore` would block or feed it without end).
+/// `ignore` walker opens itself: each must be a regular file of at most
+/// [`fsafe::MAX_IGNORE_FILE_BYTES`], or the listing is refused (a FIFO or a device named
+/// `.gitignore` would block or feed it without end; a sparse one of gigabytes would be read
+/// whole).
 fn ignore_files_are_regular(dir: &Path, max_depth: usize) -> Result<(), ResourceError> {
     const NAMES: [&str; 3] = [".gitignore", ".ignore", ".rgignore"];
     let check = |path: &Path| -> Result<(), ResourceError> {
+        let refuse = |why: &str| ResourceError::Io {
+            path: path.display().to_string(),
+            source: io::Error::new(io::ErrorKind::InvalidInput, why.to_owned()),
+        };
         match fs::metadata(path) {
-            Ok(meta) if !meta.is_file() => Err(ResourceError::Io {
-                path: path.display().to_string(),
-                source: io::Error::new(
-                    io::ErrorKind::InvalidInput,
-                    "an ignore file that is not a regular file; not read",
-                ),
-            }),
+            Ok(meta) if !meta.is_file() => Err(refuse(
+                "an ignore file that is not a regular file; not read",
+            )),
+            Ok(meta) if meta.len() > fsafe::MAX_IGNORE_FILE_BYTES => {
+                Err(refuse("an ignore file larger than 1 MiB; not read"))
+            }
             _ => Ok(()),
         }
     };

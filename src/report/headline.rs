@@ -54,7 +54,15 @@ fn inside_code(head: &str) -> bool {
     head.matches('`').count() % 2 == 1
 }
 
+/// The detail as a sentence of its own: its first letter in upper case, unless it starts with a
+/// runtime's name, which keeps its own spelling (`opencode`, `pi coding agent`).
 fn capitalise(text: &str) -> String {
+    if crate::targets::TARGETS
+        .iter()
+        .any(|t| !t.display.starts_with("the ") && text.starts_with(t.display))
+    {
+        return text.to_owned();
+    }
     let mut chars = text.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
@@ -109,6 +117,16 @@ mod tests {
             detail
                 .unwrap()
                 .starts_with("The reference validator fails it")
+        );
+    }
+
+    #[test]
+    fn a_detail_starting_with_a_runtime_keeps_its_spelling() {
+        let message = "`keywords` item `@Cron` starts with `@`, which YAML reserves, so the frontmatter is invalid YAML: opencode and pi coding agent skip the skill";
+        let (_, detail) = split(message);
+        assert_eq!(
+            detail.as_deref(),
+            Some("opencode and pi coding agent skip the skill")
         );
     }
 

@@ -10,12 +10,14 @@ pub mod human;
 pub mod lint;
 pub mod list;
 pub mod load;
+pub mod matrix;
 pub mod sarif;
 pub mod simulate;
 pub mod statistics;
 pub mod table;
 pub mod targets;
 pub mod tokens;
+pub mod why;
 
 use std::io::Write;
 
@@ -51,20 +53,49 @@ pub fn unified_diff(before: &str, after: &str, old: &str, new: &str, context: us
         .to_string()
 }
 
+/// The runs of consecutive lines `after` has and `before` does not, each joined with its line
+/// breaks (for the text one entry adds to a catalog).
+pub fn added_runs(before: &str, after: &str) -> Vec<String> {
+    let diff = similar::TextDiff::from_lines(before, after);
+    let mut runs = Vec::new();
+    let mut run = String::new();
+    for change in diff.iter_all_changes() {
+        if change.tag() == similar::ChangeTag::Insert {
+            run.push_str(change.value());
+        } else if !run.is_empty() {
+            runs.push(std::mem::take(&mut run));
+        }
+    }
+    if !run.is_empty() {
+        runs.push(run);
+    }
+    runs
+}
+
 /// Lines grouped by a key, each group cut to its first `keep` lines and a
 /// `  … and N more like this` line: a note that repeats for every skill is said a few times,
 /// not a thousand. Groups keep the order of their first line.
-pub fn collapse<K: PartialEq>(lines: impl IntoIterator<Item = (K, String)>, keep: usize) -> String {
-    let mut groups: Vec<(K, Vec<String>, usize)> = Vec::new();
+pub fn collapse<K: Eq + std::hash::Hash>(
+    lines: impl IntoIterator<Item = (K, String)>,
+    keep: usize,
+) -> String {
+    let mut index: std::collections::HashMap<K, usize> = std::collections::HashMap::new();
+    let mut groups: Vec<(Vec<String>, usize)> = Vec::new();
     for (key, line) in lines {
-        match groups.iter_mut().find(|(k, _, _)| *k == key) {
-            Some((_, kept, more)) if kept.len() >= keep => *more += 1,
-            Some((_, kept, _)) => kept.push(line),
-            None => groups.push((key, vec![line], 0)),
+        let next = groups.len();
+        let group = *index.entry(key).or_insert(next);
+        if group == next {
+            groups.push((Vec::new(), 0));
+        }
+        let (kept, more) = &mut groups[group];
+        if kept.len() < keep {
+            kept.push(line);
+        } else {
+            *more += 1;
         }
     }
     let mut out = String::new();
-    for (_, kept, more) in groups {
+    for (kept, more) in groups {
         for line in kept {
             out.push_str(&line);
             if !line.ends_with('\n') {

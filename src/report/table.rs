@@ -45,3 +45,25 @@ pub fn render_aligned(
     }
     text
 }
+
+/// A dense table: one space between columns, no padding, no wrapping (the caller fits the cells
+/// to the width). For grids of one-character cells.
+pub fn render_dense(header: &[&str], rows: impl IntoIterator<Item = Vec<String>>) -> String {
+    let mut table = Table::new();
+    table
+        .load_style(STYLE)
+        .set_content_arrangement(ContentArrangement::Disabled)
+        .set_header(header.iter().copied());
+    for row in rows {
+        table.add_row(row);
+    }
+    for column in table.column_iter_mut() {
+        column.set_padding((0, 0));
+    }
+    let mut text = String::new();
+    for line in table.to_string().lines() {
+        text.push_str(line.trim_end());
+        text.push('\n');
+    }
+    text
+}

@@ -126,8 +126,9 @@ pub fn page(row: &TargetRow) -> String {
         let depth = match root.max_depth {
             Some(2) => " (one level: <root>/*/SKILL.md)".to_owned(),
             Some(1) => " (the root only)".to_owned(),
-            Some(n) => format!(" (up to {n} levels)"),
-            None => " (recursive)".to_owned(),
+            // A bound no tree reaches is a search at any depth.
+            Some(n) if n < 1000 => format!(" (up to {n} levels)"),
+            _ => " (recursive)".to_owned(),
         };
         let _ = writeln!(
             out,

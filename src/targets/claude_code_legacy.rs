@@ -1,7 +1,7 @@
 //! `claude-code@2.0`: Claude Code up to 2.0.x, which listed skills inside the `Skill` tool's
 //! description as `<available_skills>` XML with the scope word as location, and dropped whole
-//! skills past a 15000-character budget (runtime-formats.md §4b). Discovery and frontmatter
-//! reading are the current target's.
+//! skills past a 15000-character budget, as its published npm package's bundled `cli.js` has it.
+//! Discovery and frontmatter reading are the current target's.
 
 use super::catalog::{BudgetUse, Change, ChangeKind, Collision, Context, Entry, Rendered};
 use super::claude_code::{self, BUDGET_VAR};
@@ -72,8 +72,8 @@ pub const TARGET: Target = Target {
         claude_code::READ_ERRORS,
     ],
 
-    confidence: Confidence::Leak,
-    reference: "a deobfuscated Claude Code 2.0.x bundle (Skill tool prompt) via runtime-formats.md §4b; discovery as claude-code",
+    confidence: Confidence::Bundle,
+    reference: "npm @anthropic-ai/claude-code 2.0.x: the Skill tool's prompt in its bundled cli.js; discovery as claude-code",
 };
 
 /// The scope word shown as `<location>`.

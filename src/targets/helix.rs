@@ -59,7 +59,7 @@ pub const TARGET: Target = Target {
     decisions: DECISIONS,
 
     confidence: Confidence::Docs,
-    reference: "Helix design doc \"Skills: progressive disclosure for agent capabilities\" (2026-06-03), seeds/000_82e203531c94c547.txt; seed-runtimes.md § Helix",
+    reference: "the Helix design document \"Skills: progressive disclosure for agent capabilities\" (approved design, 2026-06-03)",
 };
 
 /// What the design leaves open and we decided. The catalog text itself is pinned by the design

@@ -60,7 +60,7 @@ pub const TARGET: Target = Target {
     decisions: DECISIONS,
 
     confidence: Confidence::Docs,
-    reference: "Metis skills spec (draft v1, 2026-05-13, retrospective of packages/metis-core/src/metis_core/skills/), seeds/001_aae5f2702ab3d205.txt; seed-runtimes.md § Metis",
+    reference: "the Metis skills specification, draft v1 of 2026-05-13 (a retrospective of packages/metis-core/src/metis_core/skills/)",
 };
 
 /// What the design leaves open and we decided.

@@ -5,6 +5,7 @@
 pub mod builtin;
 pub mod catalog;
 pub mod env;
+pub mod fate;
 pub mod load;
 pub mod text;
 
@@ -57,8 +58,8 @@ pub enum NameCharset {
 pub enum Confidence {
     /// Read from the runtime's source code.
     Source,
-    /// Read from a leaked build.
-    Leak,
+    /// Read from the client's published package (its bundled JavaScript), not from source.
+    Bundle,
     /// Read from the runtime's documentation.
     Docs,
     /// Inferred from observed behaviour, or our decision where the design is silent.
@@ -69,7 +70,7 @@ impl Confidence {
     pub const fn as_str(self) -> &'static str {
         match self {
             Self::Source => "from source",
-            Self::Leak => "from a leak",
+            Self::Bundle => "from its published package",
             Self::Docs => "from docs",
             Self::Approximated => "approximated",
         }
@@ -233,7 +234,8 @@ pub struct Target {
     pub verified: Option<Verified>,
 
     pub confidence: Confidence,
-    /// Where the facts come from.
+    /// Where the facts come from: public documentation, repositories and packages, by name
+    /// (and version or commit).
     pub reference: &'static str,
 }
 

@@ -60,7 +60,7 @@ pub const TARGET: Target = Target {
     decisions: DECISIONS,
 
     confidence: Confidence::Approximated,
-    reference: "Pixir ADR 0010 (2026-06-01), seeds/002_526a98a9a3d3434a.txt; seed-runtimes.md § Pixir (the catalog text is our decision)",
+    reference: "Pixir ADR 0010 \"Agent Skills use progressive disclosure with durable activations\" (accepted, 2026-06-01); the catalog text is our decision",
 };
 
 /// The ADR gives only the index's shape; everything below is ours.

@@ -55,7 +55,7 @@ pub const TARGET: Target = Target {
     decisions: DECISIONS,
 
     confidence: Confidence::Source,
-    reference: "trpc-group/trpc-agent-go internal/flow/processor/skills.go, internal/skillprofile/profile.go, skill/repository.go, tool/skill/load.go @ 0e352fd (runtime-formats.md §12)",
+    reference: "trpc-group/trpc-agent-go internal/flow/processor/skills.go, internal/skillprofile/profile.go, skill/repository.go, tool/skill/load.go @ 0e352fd; trpc-agent-go's \"Skill\" documentation page",
 };
 
 /// What the source leaves to the embedding program, and what we decided.

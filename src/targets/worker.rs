@@ -51,7 +51,7 @@ pub const TARGET: Target = Target {
     decisions: DECISIONS,
 
     confidence: Confidence::Docs,
-    reference: "the worker/server runtime's \"Skills\" documentation page, seeds/004_a8dde8479966cf9c.txt; seed-runtimes.md § Worker/server runtime",
+    reference: "the worker/server runtime's \"Skills\" documentation page",
 };
 
 /// What the page leaves open and we decided.

@@ -4,6 +4,7 @@
 //! runtimes do with invalid YAML, and the tools every fix here is checked with (apply the edits to
 //! a copy of the file, parse the copy again, compare the values).
 
+mod effects;
 mod repair;
 mod s301_byte_order_mark;
 mod s302_crlf_line_endings;
@@ -13,6 +14,9 @@ mod s305_unquoted_colon;
 mod s306_block_scalar_description;
 mod s307_multiline_plain_scalar;
 mod s308_tab_in_frontmatter;
+mod s309_skipped_by_target;
+
+pub(crate) use effects::Effects;
 
 use super::{Edit, Rule};
 use crate::frontmatter::{self, Document, Field, ScalarStyle, Yaml};
@@ -29,13 +33,16 @@ pub(super) const RULES: &[&Rule] = &[
     &s306_block_scalar_description::RULE,
     &s307_multiline_plain_scalar::RULE,
     &s308_tab_in_frontmatter::RULE,
+    &s309_skipped_by_target::RULE,
 ];
 
-/// What the runtimes do with a `SKILL.md` whose frontmatter is not valid YAML
-/// (runtime-formats.md §2 Codex, §4 Claude Code, §10 Goose, §11 Letta Code; spec.md §b.3).
-const INVALID_YAML_EFFECT: &str = "Codex, Goose and Letta Code skip the skill, the reference \
-     validator fails it, and Claude Code, unless its auto-quoting retry repairs the line, loads it \
-     with empty metadata and the first body line as its description";
+/// What the runtimes do with a `SKILL.md` whose frontmatter is not valid YAML, read off their own
+/// readers (see [`effects`]); worked out once per skill.
+fn invalid_yaml_effect(cx: &super::SkillContext<'_>) -> std::rc::Rc<String> {
+    cx.memo("invalid YAML effect", || {
+        Effects::of_yaml_repairs(cx.skill).sentence()
+    })
+}
 
 /// The bytes with `edits` applied, or `None` when two edits overlap or one is out of bounds.
 fn apply_edits(bytes: &[u8], edits: &[Edit]) -> Option<Vec<u8>> {

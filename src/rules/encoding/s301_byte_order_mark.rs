@@ -1,5 +1,6 @@
 //! S301 byte-order-mark: `SKILL.md` starts with a UTF-8 byte order mark.
 
+use super::effects::Effects;
 use crate::rules::{Check, Edit, Finding, Rule, Severity, SkillContext};
 use crate::source::{BOM, Span};
 
@@ -15,12 +16,14 @@ Checks whether `SKILL.md` starts with the three bytes `EF BB BF`, the UTF-8 byte
 
 ## Why
 
-The frontmatter must be the very first thing in the file, and a BOM comes before it. The reference
-validator does not strip the mark, so it fails the skill with "SKILL.md must start with YAML
-frontmatter (---)". Metis requires the file to start with `---\n` and skips it. Other clients whose
-parsers look for `---` at the first byte miss the frontmatter in the same way: BOM and CRLF files
-have broken skill loading in cline, crewAI, hermes-agent, mistral-vibe and qwen-code, among others.
-`skills` itself reads past the mark, so every other rule still sees the frontmatter.
+The frontmatter must be the very first thing in the file, and a BOM comes before it. Runtimes
+disagree about the mark: some strip it before they look for `---`, others miss the frontmatter
+and skip the skill, or load it without its name and description. The finding names the runtimes
+the mark changes, read off each target's own reader (the skill as it is against the same file
+without the mark), so it stays true as the targets follow new client versions. The reference
+validator does not strip the mark and fails the skill with "SKILL.md must start with YAML
+frontmatter (---)". `skills` itself reads past the mark, so every other rule still sees the
+frontmatter.
 
 ## Example
 
@@ -56,13 +59,14 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
         .count();
     let span = Span::new(0, BOM.len());
     let all = Span::new(0, marks * BOM.len());
+    let effects = Effects::of_bytes(cx.skill, cx.skill.source.bytes()[all.end..].to_vec());
     out.push(
         RULE.finding(
             cx,
-            "SKILL.md starts with a UTF-8 byte order mark (`EF BB BF`): the reference validator \
-             fails it with \"must start with YAML frontmatter\", Metis skips it, and other clients \
-             that expect `---` as the first bytes miss the frontmatter (such bugs are reported in \
-             cline, crewAI, hermes-agent, mistral-vibe and qwen-code)",
+            format!(
+                "SKILL.md starts with a UTF-8 byte order mark (`EF BB BF`): {}",
+                effects.sentence()
+            ),
         )
         .at(span)
         .label("invisible byte order mark before `---`")

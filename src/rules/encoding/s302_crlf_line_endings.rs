@@ -1,5 +1,6 @@
 //! S302 crlf-line-endings: `SKILL.md` ends lines with CRLF or a lone CR instead of LF.
 
+use super::effects::Effects;
 use crate::rules::{Check, Edit, Finding, Rule, Severity, SkillContext};
 use crate::source::Span;
 
@@ -15,12 +16,13 @@ instead of a plain `LF`, and reports the file once, at the first `CR`.
 
 ## Why
 
-The reference validator reads files with universal newlines, so it accepts CRLF. Many clients do
-not. Metis requires the file to start with `---\n` and skips the skill otherwise. Other parsers
+The reference validator reads files with universal newlines, so it accepts CRLF. Other parsers
 look for `---\n` exactly, miss the frontmatter of a CRLF file, and then skip the skill or load it
-without its name and description. Such bugs are reported in cline, crewAI, hermes-agent,
-mistral-vibe, qwen-code and gentle-ai, and a CRLF file can pass one tool and break the next. Git
-checkouts with `core.autocrlf=true` produce these files without anyone noticing.
+without its name and description; a lone `CR`, which few readers take for a line end at all, is
+worse. The finding names the runtimes the line endings change, read off each target's own reader
+(the skill as it is against the same file with LF endings), so a CRLF file that passes one tool
+is not silently dropped by the next. Git checkouts with `core.autocrlf=true` produce these files
+without anyone noticing.
 
 ## Example
 
@@ -73,15 +75,13 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     } else {
         1
     };
+    let effects = super::apply_edits(bytes, &edits)
+        .map(|fixed| Effects::of_bytes(cx.skill, fixed).sentence())
+        .unwrap_or_default();
     out.push(
         RULE.finding(
             cx,
-            format!(
-                "SKILL.md does not use LF line endings ({what}): the reference validator accepts \
-                 them, but Metis skips the skill and other clients that look for `---\\n` miss the \
-                 frontmatter and skip the skill or load it without name and description (reported \
-                 in cline, crewAI, hermes-agent, mistral-vibe and qwen-code)"
-            ),
+            format!("SKILL.md does not use LF line endings ({what}): {effects}"),
         )
         .at(Span::new(first, first + width))
         .label("first CR")

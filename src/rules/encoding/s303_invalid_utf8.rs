@@ -1,5 +1,6 @@
 //! S303 invalid-utf8: `SKILL.md` holds bytes that are not valid UTF-8.
 
+use super::effects::Effects;
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 use crate::source::Span;
 
@@ -17,8 +18,10 @@ middle of a character. It points at the first bad byte and counts the bad sequen
 ## Why
 
 The standard expects UTF-8 text. The reference validator decodes the file as UTF-8 and crashes with
-a `UnicodeDecodeError` traceback instead of a verdict. Readers that do not crash replace each bad
-sequence with U+FFFD (`�`), so a name or description with such a byte reaches the model garbled. A
+a `UnicodeDecodeError` traceback instead of a verdict; other readers skip the file, and readers that
+do neither replace each bad sequence with U+FFFD (`�`), so a name or description with such a byte
+reaches the model garbled. The finding names the runtimes the bytes change, read off each target's
+own reader (the skill as it is against the same text re-saved as UTF-8). A
 UTF-16 file (what some Windows tools call "Unicode") is worse: its `---` is stored as `2D 00 2D 00
 2D 00`, so a UTF-8 reader finds no frontmatter at all. `skills` decodes the same way so that the
 other rules can still run.
@@ -47,18 +50,23 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
         .filter(|c| !c.invalid().is_empty())
         .count();
     let utf16 = bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF");
+    let repaired = if utf16 {
+        utf16_to_utf8(bytes)
+    } else {
+        String::from_utf8_lossy(bytes).into_owned().into_bytes()
+    };
+    let effects = Effects::of_bytes(cx.skill, repaired).sentence();
     let message = if utf16 {
-        "SKILL.md is encoded as UTF-16 (it starts with a UTF-16 byte order mark), not UTF-8: the \
-         reference validator crashes on it with a traceback, and readers that decode UTF-8 find \
-         no `---` frontmatter in it"
-            .to_owned()
+        format!(
+            "SKILL.md is encoded as UTF-16 (it starts with a UTF-16 byte order mark), not UTF-8: \
+             {effects}"
+        )
     } else {
         let (line, column) = cx.skill.source.line_col(first);
         let byte = bytes.get(first).copied().unwrap_or_default();
         format!(
             "SKILL.md is not valid UTF-8 (byte `{byte:02X}` at {line}:{column}, {count} bad \
-             sequence{s} in all): the reference validator crashes on it with a traceback, and \
-             other readers replace the bytes with `\u{FFFD}`",
+             sequence{s} in all): {effects}",
             s = if count == 1 { "" } else { "s" }
         )
     };
@@ -68,6 +76,23 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
             .label("not UTF-8")
             .help("re-save the file as UTF-8"),
     );
+}
+
+/// The text of a UTF-16 file (its byte order mark says which end first) as UTF-8, bad units
+/// replaced: the file as it would be re-saved.
+fn utf16_to_utf8(bytes: &[u8]) -> Vec<u8> {
+    let little = bytes.starts_with(b"\xFF\xFE");
+    let units = bytes[2..].chunks_exact(2).map(|pair| {
+        if little {
+            u16::from_le_bytes([pair[0], pair[1]])
+        } else {
+            u16::from_be_bytes([pair[0], pair[1]])
+        }
+    });
+    char::decode_utf16(units)
+        .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+        .collect::<String>()
+        .into_bytes()
 }
 
 #[cfg(test)]

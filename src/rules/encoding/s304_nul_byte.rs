@@ -1,5 +1,6 @@
 //! S304 nul-byte: `SKILL.md` contains NUL bytes.
 
+use super::effects::Effects;
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 use crate::source::Span;
 
@@ -17,8 +18,9 @@ left to S303, which names the encoding.
 
 A NUL byte is the usual sign of a binary file: git, grep, editors and skill readers that sniff for
 binary content treat the whole file as binary and refuse or skip it. Inside the frontmatter it
-also makes the YAML invalid (control characters are not allowed), and then Codex, Goose and Letta
-Code skip the skill and the reference validator fails it. A NUL byte never belongs in Markdown; it
+also makes the YAML invalid (control characters are not allowed), and runtimes that need valid
+YAML skip the skill: the finding names them, read off each target's own reader (the skill as it is
+against the same file without the NUL bytes). A NUL byte never belongs in Markdown; it
 is left over from a bad copy, a broken conversion or a corrupted download.
 
 ## Example
@@ -53,11 +55,15 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     let count = encoding.nul_count;
     let (line, column) = cx.skill.source.line_col(first);
     let effect = if in_frontmatter {
-        "it is in the frontmatter, which makes the YAML invalid: Codex, Goose and Letta Code skip \
-         the skill and the reference validator fails it"
+        let clean: Vec<u8> = bytes.iter().copied().filter(|&b| b != 0).collect();
+        format!(
+            "it is in the frontmatter, which makes the YAML invalid: {}",
+            Effects::of_bytes(cx.skill, clean).sentence()
+        )
     } else {
         "git, grep and skill readers that sniff for binary content treat the whole file as binary \
          and refuse to show or read it"
+            .to_owned()
     };
     out.push(
         RULE.finding(

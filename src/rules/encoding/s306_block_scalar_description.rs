@@ -1,5 +1,6 @@
 //! S306 block-scalar-description: `description` is written as a `|` or `>` block scalar.
 
+use super::effects::Effects;
 use super::one_line_fix;
 use crate::frontmatter::ScalarStyle;
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
@@ -16,12 +17,13 @@ other indicators) followed by indented lines.
 
 ## Why
 
-Block scalars are valid YAML, but not every reader parses them. Some Claude Code versions read
-frontmatter line by line and list the skill with the literal indicator as its description, `>-`
-or `|`, so the model has nothing to match requests against (anthropics/claude-code#14064, #12971).
-A literal block (`|`) keeps its line breaks, and Claude Code, Gemini CLI, opencode, Cursor and
-Letta Code put descriptions into their catalogs with line breaks unchanged, breaking their
-one-line-per-skill listings. Unless it ends in `-`, a block scalar also keeps a final line break,
+Block scalars are valid YAML, but not every reader parses them. A reader that goes through the
+frontmatter line by line lists the skill with the indicator as its description, `>-` or `|`, so
+the model has nothing to match requests against (reported against Claude Code in
+anthropics/claude-code#14064 and #12971). The finding names the runtimes that read the value
+differently, from each target's own reader (the skill as it is against the same value written on
+one line in quotes). A literal block (`|`) keeps its line breaks, and runtimes that do not fold
+whitespace put them into their catalogs unchanged, breaking one-line-per-skill listings. Unless it ends in `-`, a block scalar also keeps a final line break,
 which the reference validator counts toward the 1024-character limit.
 
 ## Example
@@ -73,13 +75,13 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
         .unwrap_or_default()
         .trim()
         .to_owned();
-    let mut effects = vec![format!(
-        "some Claude Code versions list the skill with `{header}` as its description"
-    )];
+    let mut effects: Vec<String> = Effects::of_one_line_value(cx.skill, field)
+        .map(|e| e.sentence())
+        .into_iter()
+        .collect();
     if style == ScalarStyle::Literal && value.trim_end_matches('\n').contains('\n') {
         effects.push(
-            "its line breaks reach the catalogs of Claude Code, Gemini CLI, opencode and Cursor \
-             unchanged"
+            "its line breaks reach the catalog of every runtime that does not fold whitespace"
                 .to_owned(),
         );
     }
@@ -125,7 +127,12 @@ mod tests {
         let found = check(&RULE, "c", text);
         assert_eq!(found.len(), 1);
         assert!(found[0].message.contains("folded block scalar (`>-`)"));
-        assert!(found[0].message.contains("`>-` as its description"));
+        // Every modelled runtime reads the block as YAML does.
+        assert!(
+            found[0].message.contains("none of the "),
+            "{}",
+            found[0].message
+        );
         let fixed = String::from_utf8(apply_fixes(text.as_bytes(), &found)).unwrap();
         assert_eq!(
             fixed,
@@ -144,7 +151,11 @@ mod tests {
         let found = check(&RULE, "c", text);
         assert_eq!(found.len(), 1);
         assert!(found[0].fix.is_none());
-        assert!(found[0].message.contains("line breaks reach the catalogs"));
+        assert!(
+            found[0]
+                .message
+                .contains("line breaks reach the catalog of every runtime")
+        );
         assert!(found[0].message.contains("final line break"));
         let span = found[0].span.unwrap();
         assert_eq!(&text[span.start..span.end], "|\n  One.\n  Two.");

@@ -1,8 +1,9 @@
 //! S307 multiline-plain-scalar: `description` is written over several lines without a block
 //! indicator, or continues on a line without indentation.
 
+use super::effects::Effects;
 use super::repair::{self, Repair};
-use super::{INVALID_YAML_EFFECT, one_line_fix};
+use super::{invalid_yaml_effect, one_line_fix};
 use crate::frontmatter::ScalarStyle;
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 use crate::source::Span;
@@ -23,14 +24,13 @@ and it is reported only when joining the lines makes the frontmatter parse.
 ## Why
 
 The YAML is valid when the continuation lines are indented, but readers that take each
-`key: value` line on its own see only the first line: trpc-agent-go takes values raw from the
-`description:` line, and some Claude Code versions skip such a skill without a word
-(anthropics/claude-code#9817, #11322). When a continuation line is not indented at all, the
-frontmatter is invalid YAML: Codex, Goose and Letta Code skip the skill, the reference validator
-fails it, and Claude Code loads it with empty metadata and uses the first line of the body as its
-description, often a heading such as `## Available tools` (anthropics/claude-code#94301). Gemini
-CLI's line-based fallback joins only indented continuation lines, so it keeps the first line and
-drops the rest.
+`key: value` line on its own see only the first line, or skip the skill without a word (reported
+against Claude Code in anthropics/claude-code#9817 and #11322). When a continuation line is not
+indented at all, the frontmatter is invalid YAML: strict readers skip the skill, and lenient ones
+recover what they can, some of them the first line of the body as the description, often a
+heading such as `## Available tools` (anthropics/claude-code#94301). Each finding names the
+runtimes concerned, read off each target's own reader (the skill as it is against the same value
+written on one line).
 
 ## Example
 
@@ -92,18 +92,22 @@ fn wrapped_description(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
         (true, 0 | 1) => "starts on the line after `description:`".to_owned(),
         (true, n) => format!("starts on the line after `description:` and spans {n} lines"),
     };
+    let fix = one_line_fix(cx.skill, field);
+    let effects = match &fix {
+        Some(edit) => super::apply_edits(cx.skill.source.bytes(), std::slice::from_ref(edit))
+            .map(|fixed| Effects::of_bytes(cx.skill, fixed)),
+        None => Effects::of_one_line_value(cx.skill, field),
+    }
+    .map_or_else(
+        || "readers that take each `key: value` line on its own see only its first line".to_owned(),
+        |e| e.sentence(),
+    );
     let finding = RULE
-        .finding(
-            cx,
-            format!(
-                "`description` {lines}: trpc-agent-go reads only the `description:` line, and \
-                 some Claude Code versions skip such a skill (anthropics/claude-code#9817, #11322)"
-            ),
-        )
+        .finding(cx, format!("`description` {lines}: {effects}"))
         .at(field.value_span)
         .label("wrapped value")
         .help("write the description on one line after `description: `");
-    out.push(match one_line_fix(cx.skill, field) {
+    out.push(match fix {
         Some(edit) => finding.fix("write the description on one line", vec![edit]),
         None => finding,
     });
@@ -121,7 +125,8 @@ fn unindented(cx: &SkillContext<'_>, repair: &Repair, out: &mut Vec<Finding>) {
             cx,
             format!(
                 "line {line} continues the `{key}` value without indentation, so the frontmatter \
-                 is invalid YAML: {INVALID_YAML_EFFECT}"
+                 is invalid YAML: {}",
+                invalid_yaml_effect(cx)
             ),
         )
         .severity(Severity::Error)

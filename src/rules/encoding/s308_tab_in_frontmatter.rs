@@ -1,7 +1,7 @@
 //! S308 tab-in-frontmatter: tab characters where YAML (or the reference validator) allows only
 //! spaces.
 
-use super::{INVALID_YAML_EFFECT, apply_edits, mapping, reparse, same_values};
+use super::{apply_edits, invalid_yaml_effect, mapping, reparse, same_values};
 use crate::frontmatter::Yaml;
 use crate::rules::{Check, Edit, Finding, Rule, Severity, SkillContext};
 use crate::source::{self, Span};
@@ -27,8 +27,8 @@ Tabs inside quoted values and block scalars are not reported: every parser reads
 ## Why
 
 YAML forbids tabs for indentation, so a tab-indented line makes the whole frontmatter invalid:
-Codex, Goose and Letta Code skip the skill, the reference validator fails it, and Claude Code
-loads it with empty metadata unless its auto-quoting retry repairs it. The reference validator
+strict readers skip the skill and lenient ones recover what they can (the finding names the
+runtimes that skip it, from each target's own reader). The reference validator
 (StrictYAML) goes further and rejects every tab outside quoted text with "found character '\t'
 that cannot start any token", even `description:<TAB>Extracts text`, which other parsers accept.
 Tabs are also invisible in most editors, so the cause is hard to spot.
@@ -92,7 +92,8 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
                     cx,
                     format!(
                         "a tab character {what} line {line} of the frontmatter, which makes it \
-                         invalid YAML: {INVALID_YAML_EFFECT}"
+                         invalid YAML: {}",
+                        invalid_yaml_effect(cx)
                     ),
                 )
                 .severity(Severity::Error)

@@ -1,5 +1,6 @@
 //! S205 lowercase-skill-md: the skill file is not named exactly `SKILL.md`.
 
+use crate::rules::encoding::Effects;
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 
 pub const RULE: Rule = Rule {
@@ -14,9 +15,9 @@ Reports a skill whose file is named `skill.md` (or any other casing) instead of 
 ## Why
 
 The standard and the client implementation guide discover skills by a file "named exactly
-`SKILL.md`", and Claude Code and Codex do the same: on a case-sensitive file system (Linux, and
-therefore most CI runners and sandboxes) they never see a `skill.md`, and the skill is silently
-missing. The reference validator accepts the lowercase name and Anthropic's `quick_validate.py`
+`SKILL.md`", and most runtimes do the same: on a case-sensitive file system (Linux, and therefore
+most CI runners and sandboxes) they never see a `skill.md`, and the skill is silently missing.
+The finding names the runtimes that miss it, from each target's own discovery. The reference validator accepts the lowercase name and Anthropic's `quick_validate.py`
 rejects it ("SKILL.md not found"), so the two validators disagree about the same folder.
 
 ## Example
@@ -45,12 +46,19 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
         .skill_md
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let mut named = cx.skill.clone();
+    named.skill_md = cx.skill.dir.join("SKILL.md");
+    let effects = Effects::of(cx.skill, &named);
+    let help = match effects.clause() {
+        Some(clause) => format!("rename the file to `SKILL.md`: as it is, {clause}"),
+        None => "rename the file to `SKILL.md`, the name the standard requires".to_owned(),
+    };
     out.push(
         RULE.finding(
             cx,
             format!("the skill file is named `{name}`, not `SKILL.md`"),
         )
-        .help("rename the file to `SKILL.md`: Claude Code and Codex only discover that exact name"),
+        .help(help),
     );
 }
 

@@ -5,7 +5,7 @@ use unicode_general_category::{GeneralCategory, get_general_category};
 
 use super::common::{checked_name, field, is_py_alnum, names, py_strip, selected, slug, text};
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
-use crate::targets::NameCharset;
+use crate::targets::{NameCharset, fate};
 
 pub const RULE: Rule = Rule {
     id: "S013",
@@ -70,11 +70,28 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     };
 
     let (message, label, ascii) = if !ascii_bad.is_empty() {
+        // A runtime that still lists the skill applies the rule to uploads only.
+        let (refusing, keeping) = fate::by_admission(&ascii_targets, cx.skill);
+        let mut who = Vec::new();
+        if !refusing.is_empty() {
+            let verb = if refusing.len() == 1 {
+                "allows"
+            } else {
+                "allow"
+            };
+            who.push(format!("{} {verb} {ASCII_RULE}", names(&refusing)));
+        }
+        if !keeping.is_empty() {
+            who.push(format!(
+                "the upload rules of {} allow {ASCII_RULE} (the client lists the skill)",
+                names(&keeping)
+            ));
+        }
         (
             format!(
-                "`name` `{raw}` contains {}: {} allows {ASCII_RULE}",
+                "`name` `{raw}` contains {}: {}",
                 list(&ascii_bad),
-                names(&ascii_targets)
+                who.join(", and ")
             ),
             format!("{} accepts {ASCII_RULE}", names(&ascii_targets)),
             true,
@@ -255,7 +272,8 @@ mod tests {
         assert_eq!(found.len(), 1);
         assert_eq!(
             found[0].message,
-            "`name` `café` contains `é`: Claude Code allows only `a-z`, `0-9` and `-`"
+            "`name` `café` contains `é`: the upload rules of Claude Code allow only `a-z`, `0-9` \
+             and `-` (the client lists the skill)"
         );
         assert!(found[0].help.as_deref().unwrap().contains("`cafe`"));
         // Fullwidth letters pass the reference (NFKC) but not an ASCII-only runtime.

@@ -2,7 +2,7 @@
 
 use super::common::{field, names, py_strip, text};
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
-use crate::targets::Target;
+use crate::targets::{Target, fate};
 
 pub const RULE: Rule = Rule {
     id: "S026",
@@ -62,11 +62,23 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
         }
     }
     for (word, targets) in words {
-        let verb = if targets.len() == 1 {
-            "reserves"
-        } else {
-            "reserve"
-        };
+        // A runtime that still lists the skill reserves the word for uploads only.
+        let (refusing, keeping) = fate::by_admission(&targets, cx.skill);
+        let mut who = Vec::new();
+        if !refusing.is_empty() {
+            let verb = if refusing.len() == 1 {
+                "reserves"
+            } else {
+                "reserve"
+            };
+            who.push(format!("{} {verb}", names(&refusing)));
+        }
+        if !keeping.is_empty() {
+            who.push(format!(
+                "the upload rules of {} reserve (the client lists the skill)",
+                names(&keeping)
+            ));
+        }
         let rest: Vec<&str> = lower
             .split(word)
             .flat_map(|p| p.split('-'))
@@ -84,8 +96,8 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
             RULE.finding(
                 cx,
                 format!(
-                    "`name` `{name}` contains `{word}`, which {} {verb}",
-                    names(&targets)
+                    "`name` `{name}` contains `{word}`, which {}",
+                    who.join(", and ")
                 ),
             )
             .at(field.value_span)
@@ -111,7 +123,8 @@ mod tests {
         assert_eq!(found.len(), 1);
         assert_eq!(
             found[0].message,
-            "`name` `claude-pdf-helper` contains `claude`, which Claude Code reserves"
+            "`name` `claude-pdf-helper` contains `claude`, which the upload rules of Claude Code \
+             reserve (the client lists the skill)"
         );
         assert!(found[0].help.as_deref().unwrap().contains("`pdf-helper`"));
         assert_eq!(claude("MyAnthropicTools").len(), 1);
