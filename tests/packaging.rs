@@ -246,3 +246,53 @@ fn the_python_packages_carry_the_crate_name_and_version() {
     assert!(script.contains("maturin\" build --release --locked"));
     assert!(script.contains("pip install -q dist/*.whl"));
 }
+
+/// Every command in the repository's scripts, CI and workflows that makes cargo build, and every
+/// `cargo install`/`cargo build` the docs show, builds exactly the locked dependencies.
+#[test]
+fn every_cargo_build_is_locked() {
+    let builds = |line: &str| {
+        let line = line.trim_start();
+        !line.starts_with('#')
+            && !line.starts_with("echo ")
+            && [
+                "cargo build",
+                "cargo afl build",
+                "cargo install",
+                "cargo run",
+                "cargo test",
+                "cargo clippy",
+            ]
+            .iter()
+            .any(|c| line.contains(c))
+    };
+    let mut files: Vec<PathBuf> = vec![repo().join(".ci/run"), repo().join("action.yml")];
+    for folder in ["scripts", ".github/workflows"] {
+        for entry in fs::read_dir(repo().join(folder)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_file() {
+                files.push(path);
+            }
+        }
+    }
+    let mut checked = 0;
+    for file in &files {
+        for line in fs::read_to_string(file)
+            .unwrap()
+            .lines()
+            .filter(|l| builds(l))
+        {
+            checked += 1;
+            assert!(line.contains("--locked"), "{}: {line}", file.display());
+        }
+    }
+    assert!(checked >= 8, "only {checked} cargo commands found");
+    // What the docs tell people to run.
+    for rel in ["README.md", "docs/ci.md", "docs/commands.md"] {
+        for line in read(rel).lines() {
+            if line.contains("cargo install") || line.contains("cargo build") {
+                assert!(line.contains("--locked"), "{rel}: {line}");
+            }
+        }
+    }
+}
