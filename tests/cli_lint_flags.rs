@@ -118,6 +118,27 @@ fn every_headline_of_the_fixtures_fits_on_a_line() {
     }
 }
 
+/// A note that repeats for many folders is given three times, then counted.
+#[test]
+fn repeated_notes_are_collapsed() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "skills/pdf-processing/SKILL.md", GOOD);
+    for i in 1..=10 {
+        write(dir.path(), &format!("skills/draft{i:02}/notes.md"), "x\n");
+    }
+    let (code, out, err) = lint(dir.path(), &["skills"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert_eq!(
+        err,
+        "note[missing-skill-md]: skills/draft01: directory in a skills folder has no SKILL.md; runtimes ignore it\n\
+         note[missing-skill-md]: skills/draft02: directory in a skills folder has no SKILL.md; runtimes ignore it\n\
+         note[missing-skill-md]: skills/draft03: directory in a skills folder has no SKILL.md; runtimes ignore it\n\
+         \x20 … and 7 more like this\n"
+    );
+    let (_, _, err) = lint(dir.path(), &["skills", "-q"]);
+    assert_eq!(err, "");
+}
+
 #[test]
 fn statistics_count_findings_per_rule() {
     let (code, out, _) = lint(&repo(), &["fixtures/skills", "--statistics"]);
