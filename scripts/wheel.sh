@@ -24,7 +24,9 @@ ls -l dist
 echo "== pip install dist/*.whl (a fresh virtual environment)"
 rm -rf "$work/test"
 python3 -m venv "$work/test"
+started=$(date +%s%N)
 "$work/test/bin/python" -m pip install -q dist/*.whl
+echo "installed in $(( ($(date +%s%N) - started) / 1000000 )) ms, nothing compiled"
 shown=$("$work/test/bin/skills" --version)
 echo "skills --version: $shown"
 [ "$shown" = "skills $version" ] || { echo "expected: skills $version" >&2; exit 1; }
