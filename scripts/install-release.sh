@@ -4,13 +4,20 @@
 # Used by the GitHub Action (action.yml); nothing is compiled.
 #
 # Environment: SKILLS_REPOSITORY (owner/name), SKILLS_VERSION (a release tag such as v0.1.0;
-# default SKILLS_REF, the ref the Action was used at), RUNNER_OS and RUNNER_ARCH as GitHub sets
-# them, SKILLS_INSTALL_DIR (default $RUNNER_TEMP/skills-TAG), SKILLS_DOWNLOAD_BASE (default
+# default SKILLS_REF, the ref the Action was used at, else the last part of GITHUB_ACTION_PATH),
+# RUNNER_OS and RUNNER_ARCH as GitHub sets them, SKILLS_INSTALL_DIR (default $RUNNER_TEMP/skills-TAG), SKILLS_DOWNLOAD_BASE (default
 # https://github.com/$SKILLS_REPOSITORY/releases/download/TAG).
 set -euo pipefail
 
 fail() { echo "skills: $*" >&2; exit 1; }
 
+# Inside a composite action the runner may leave github.action_ref and github.action_repository
+# empty (actions/runner#2473); the Action's own folder, .../_actions/OWNER/REPO/REF, says both.
+if [ -z "${SKILLS_REF:-}" ] && [ -n "${GITHUB_ACTION_PATH:-}" ]; then
+  SKILLS_REF=$(basename "$GITHUB_ACTION_PATH")
+  parent=$(dirname "$GITHUB_ACTION_PATH")
+  SKILLS_REPOSITORY=${SKILLS_REPOSITORY:-$(basename "$(dirname "$parent")")/$(basename "$parent")}
+fi
 tag=${SKILLS_VERSION:-${SKILLS_REF:-}}
 case "$tag" in
   v[0-9]*) ;;

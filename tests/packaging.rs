@@ -97,10 +97,22 @@ fn fake_release(dir: &Path, tag: &str, triple: &str) -> String {
 }
 
 fn install(dir: &Path, tag: &str, os: &str, arch: &str) -> (bool, String, String) {
+    install_with(
+        dir,
+        os,
+        arch,
+        &[("SKILLS_REPOSITORY", "owner/skills"), ("SKILLS_REF", tag)],
+    )
+}
+
+/// Runs the install script as the Action does, with `vars` for the Action's own environment.
+fn install_with(dir: &Path, os: &str, arch: &str, vars: &[(&str, &str)]) -> (bool, String, String) {
     let out = Command::new("bash")
         .arg(repo().join("scripts/install-release.sh"))
-        .env("SKILLS_REPOSITORY", "owner/skills")
-        .env("SKILLS_REF", tag)
+        .env_remove("SKILLS_REPOSITORY")
+        .env_remove("SKILLS_REF")
+        .env_remove("GITHUB_ACTION_PATH")
+        .envs(vars.iter().copied())
         .env_remove("SKILLS_VERSION")
         .env("RUNNER_OS", os)
         .env("RUNNER_ARCH", arch)
@@ -144,6 +156,20 @@ fn the_install_script_checks_the_sha256_before_unpacking() {
         fs::read_to_string(dir.join("github_path")).unwrap(),
         format!("{}\n", installed.display())
     );
+
+    // Where the runner leaves the Action's ref empty, its folder names the release.
+    let action_path = dir.join("_actions/owner/skills/v0.1.0");
+    let (ok, out, err) = install_with(
+        dir,
+        "Linux",
+        "X64",
+        &[
+            ("SKILLS_REF", ""),
+            ("GITHUB_ACTION_PATH", action_path.to_str().unwrap()),
+        ],
+    );
+    assert!(ok, "{err}");
+    assert_eq!(out, "skills 0.1.0\n");
 
     // A branch is not a release; a runner without a binary is told what to do instead.
     let (ok, _, err) = install(dir, "main", "Linux", "X64");
