@@ -1,5 +1,6 @@
 //! The lint engine: runs the rules over discovered skills, then applies what the user decided
-//! (rule severities, inline suppressions ([`crate::suppress`]), ignored paths). Produces data; `report/` renders it.
+//! (rule severities, inline suppressions ([`crate::suppress`]), ignored paths). Produces data;
+//! `report/` renders it.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
