@@ -148,11 +148,11 @@ _skills() {
                     return 0
                     ;;
                 --target)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "agentskills claude-code claude-code@2.0 codex opencode kilo gemini-cli copilot copilot-cli cursor goose mastra openclaw pi letta qwen-code cline helix metis pixir trpc-agent-go worker" -- "${cur}"))
                     return 0
                     ;;
                 -t)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "agentskills claude-code claude-code@2.0 codex opencode kilo gemini-cli copilot copilot-cli cursor goose mastra openclaw pi letta qwen-code cline helix metis pixir trpc-agent-go worker" -- "${cur}"))
                     return 0
                     ;;
                 --path-prefix)
@@ -160,7 +160,7 @@ _skills() {
                     return 0
                     ;;
                 --model)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "auto claude-fable-5 claude-haiku-4-5 claude-opus-4-5 claude-opus-4-6 claude-opus-5-5 claude-sonnet-4-5 claude-sonnet-4-6 claude-sonnet-5 codex-auto-review gemini-2.5-pro gemini-3.1-pro-preview gpt-5.5 gpt-5.6-luna gpt-5.6-sol gpt-5.6-terra gpt-6-astra gpt-6-luna gpt-6-sol gpt-6.1-sol gpt-6.1-terra gpt-daybreak-blue-latest gpt-daybreak-red-latest" -- "${cur}"))
                     return 0
                     ;;
                 --skills-path)
@@ -201,7 +201,7 @@ _skills() {
             return 0
             ;;
         skills__subcmd__explain)
-            opts="-h --all --help"
+            opts="-h --all --help S001 frontmatter-missing S002 frontmatter-not-at-start S003 frontmatter-unclosed S004 invalid-yaml S005 frontmatter-not-mapping S006 name-missing S007 name-not-string S008 name-empty S009 name-too-long S010 name-not-lowercase S011 name-hyphen-edge S012 name-consecutive-hyphens S013 name-invalid-characters S014 name-directory-mismatch S015 description-missing S016 description-not-string S017 description-empty S018 description-too-long S019 compatibility-not-string S020 compatibility-empty S021 compatibility-too-long S022 metadata-not-string-map S023 allowed-tools-not-string S024 license-not-string S025 unknown-field S026 reserved-word-in-name S027 angle-brackets S028 duplicate-field S029 strict-yaml-construct S030 skill-file-unreadable S031 yaml-too-complex S101 description-not-third-person S102 description-missing-trigger S103 description-summarises-workflow S104 description-vague S105 body-too-long S106 body-too-many-tokens S107 long-reference-without-toc S108 body-when-to-use-section S109 time-sensitive-text S110 description-placeholder S201 link-target-missing S202 reference-too-deep S203 backslash-path S204 absolute-path S205 lowercase-skill-md S206 junk-file S207 docs-file-in-skill S301 byte-order-mark S302 crlf-line-endings S303 invalid-utf8 S304 nul-byte S305 unquoted-colon S306 block-scalar-description S307 multiline-plain-scalar S308 tab-in-frontmatter S309 skipped-by-target S401 duplicate-name S402 shadowed-skill S501 suppression-unknown-rule S502 unused-suppression"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -453,7 +453,7 @@ _skills() {
             return 0
             ;;
         skills__subcmd__lint)
-            opts="-t -q -h --no-ignore --max-depth --max-dirs --target --format --fix --dry-run --deny-warnings --config --isolated --print-config --color --quiet --help"
+            opts="-t -q -o -h --no-ignore --max-depth --max-dirs --target --format --statistics --quiet --output-file --exit-zero --select --extend-select --ignore --exclude --baseline --write-baseline --watch --stdin-filename --allow-empty --fix --dry-run --deny-warnings --config --isolated --print-config --color --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -468,15 +468,51 @@ _skills() {
                     return 0
                     ;;
                 --target)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "agentskills claude-code claude-code@2.0 codex opencode kilo gemini-cli copilot copilot-cli cursor goose mastra openclaw pi letta qwen-code cline helix metis pixir trpc-agent-go worker" -- "${cur}"))
                     return 0
                     ;;
                 -t)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "agentskills claude-code claude-code@2.0 codex opencode kilo gemini-cli copilot copilot-cli cursor goose mastra openclaw pi letta qwen-code cline helix metis pixir trpc-agent-go worker" -- "${cur}"))
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json sarif github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human concise json sarif github" -- "${cur}"))
+                    return 0
+                    ;;
+                --output-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -W "ALL S001 frontmatter-missing S002 frontmatter-not-at-start S003 frontmatter-unclosed S004 invalid-yaml S005 frontmatter-not-mapping S006 name-missing S007 name-not-string S008 name-empty S009 name-too-long S010 name-not-lowercase S011 name-hyphen-edge S012 name-consecutive-hyphens S013 name-invalid-characters S014 name-directory-mismatch S015 description-missing S016 description-not-string S017 description-empty S018 description-too-long S019 compatibility-not-string S020 compatibility-empty S021 compatibility-too-long S022 metadata-not-string-map S023 allowed-tools-not-string S024 license-not-string S025 unknown-field S026 reserved-word-in-name S027 angle-brackets S028 duplicate-field S029 strict-yaml-construct S030 skill-file-unreadable S031 yaml-too-complex S101 description-not-third-person S102 description-missing-trigger S103 description-summarises-workflow S104 description-vague S105 body-too-long S106 body-too-many-tokens S107 long-reference-without-toc S108 body-when-to-use-section S109 time-sensitive-text S110 description-placeholder S201 link-target-missing S202 reference-too-deep S203 backslash-path S204 absolute-path S205 lowercase-skill-md S206 junk-file S207 docs-file-in-skill S301 byte-order-mark S302 crlf-line-endings S303 invalid-utf8 S304 nul-byte S305 unquoted-colon S306 block-scalar-description S307 multiline-plain-scalar S308 tab-in-frontmatter S309 skipped-by-target S401 duplicate-name S402 shadowed-skill S501 suppression-unknown-rule S502 unused-suppression" -- "${cur}"))
+                    return 0
+                    ;;
+                --extend-select)
+                    COMPREPLY=($(compgen -W "ALL S001 frontmatter-missing S002 frontmatter-not-at-start S003 frontmatter-unclosed S004 invalid-yaml S005 frontmatter-not-mapping S006 name-missing S007 name-not-string S008 name-empty S009 name-too-long S010 name-not-lowercase S011 name-hyphen-edge S012 name-consecutive-hyphens S013 name-invalid-characters S014 name-directory-mismatch S015 description-missing S016 description-not-string S017 description-empty S018 description-too-long S019 compatibility-not-string S020 compatibility-empty S021 compatibility-too-long S022 metadata-not-string-map S023 allowed-tools-not-string S024 license-not-string S025 unknown-field S026 reserved-word-in-name S027 angle-brackets S028 duplicate-field S029 strict-yaml-construct S030 skill-file-unreadable S031 yaml-too-complex S101 description-not-third-person S102 description-missing-trigger S103 description-summarises-workflow S104 description-vague S105 body-too-long S106 body-too-many-tokens S107 long-reference-without-toc S108 body-when-to-use-section S109 time-sensitive-text S110 description-placeholder S201 link-target-missing S202 reference-too-deep S203 backslash-path S204 absolute-path S205 lowercase-skill-md S206 junk-file S207 docs-file-in-skill S301 byte-order-mark S302 crlf-line-endings S303 invalid-utf8 S304 nul-byte S305 unquoted-colon S306 block-scalar-description S307 multiline-plain-scalar S308 tab-in-frontmatter S309 skipped-by-target S401 duplicate-name S402 shadowed-skill S501 suppression-unknown-rule S502 unused-suppression" -- "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -W "ALL S001 frontmatter-missing S002 frontmatter-not-at-start S003 frontmatter-unclosed S004 invalid-yaml S005 frontmatter-not-mapping S006 name-missing S007 name-not-string S008 name-empty S009 name-too-long S010 name-not-lowercase S011 name-hyphen-edge S012 name-consecutive-hyphens S013 name-invalid-characters S014 name-directory-mismatch S015 description-missing S016 description-not-string S017 description-empty S018 description-too-long S019 compatibility-not-string S020 compatibility-empty S021 compatibility-too-long S022 metadata-not-string-map S023 allowed-tools-not-string S024 license-not-string S025 unknown-field S026 reserved-word-in-name S027 angle-brackets S028 duplicate-field S029 strict-yaml-construct S030 skill-file-unreadable S031 yaml-too-complex S101 description-not-third-person S102 description-missing-trigger S103 description-summarises-workflow S104 description-vague S105 body-too-long S106 body-too-many-tokens S107 long-reference-without-toc S108 body-when-to-use-section S109 time-sensitive-text S110 description-placeholder S201 link-target-missing S202 reference-too-deep S203 backslash-path S204 absolute-path S205 lowercase-skill-md S206 junk-file S207 docs-file-in-skill S301 byte-order-mark S302 crlf-line-endings S303 invalid-utf8 S304 nul-byte S305 unquoted-colon S306 block-scalar-description S307 multiline-plain-scalar S308 tab-in-frontmatter S309 skipped-by-target S401 duplicate-name S402 shadowed-skill S501 suppression-unknown-rule S502 unused-suppression" -- "${cur}"))
+                    return 0
+                    ;;
+                --exclude)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --baseline)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --write-baseline)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stdin-filename)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --config)
@@ -536,11 +572,11 @@ _skills() {
                     return 0
                     ;;
                 --target)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "agentskills claude-code claude-code@2.0 codex opencode kilo gemini-cli copilot copilot-cli cursor goose mastra openclaw pi letta qwen-code cline helix metis pixir trpc-agent-go worker" -- "${cur}"))
                     return 0
                     ;;
                 -t)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "agentskills claude-code claude-code@2.0 codex opencode kilo gemini-cli copilot copilot-cli cursor goose mastra openclaw pi letta qwen-code cline helix metis pixir trpc-agent-go worker" -- "${cur}"))
                     return 0
                     ;;
                 --path-prefix)
@@ -548,7 +584,7 @@ _skills() {
                     return 0
                     ;;
                 --model)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "auto claude-fable-5 claude-haiku-4-5 claude-opus-4-5 claude-opus-4-6 claude-opus-5-5 claude-sonnet-4-5 claude-sonnet-4-6 claude-sonnet-5 codex-auto-review gemini-2.5-pro gemini-3.1-pro-preview gpt-5.5 gpt-5.6-luna gpt-5.6-sol gpt-5.6-terra gpt-6-astra gpt-6-luna gpt-6-sol gpt-6.1-sol gpt-6.1-terra gpt-daybreak-blue-latest gpt-daybreak-red-latest" -- "${cur}"))
                     return 0
                     ;;
                 --skills-path)
@@ -650,11 +686,11 @@ _skills() {
                     return 0
                     ;;
                 --target)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "agentskills claude-code claude-code@2.0 codex opencode kilo gemini-cli copilot copilot-cli cursor goose mastra openclaw pi letta qwen-code cline helix metis pixir trpc-agent-go worker" -- "${cur}"))
                     return 0
                     ;;
                 -t)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "agentskills claude-code claude-code@2.0 codex opencode kilo gemini-cli copilot copilot-cli cursor goose mastra openclaw pi letta qwen-code cline helix metis pixir trpc-agent-go worker" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -702,11 +738,11 @@ _skills() {
                     return 0
                     ;;
                 --target)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "agentskills claude-code claude-code@2.0 codex opencode kilo gemini-cli copilot copilot-cli cursor goose mastra openclaw pi letta qwen-code cline helix metis pixir trpc-agent-go worker" -- "${cur}"))
                     return 0
                     ;;
                 -t)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "agentskills claude-code claude-code@2.0 codex opencode kilo gemini-cli copilot copilot-cli cursor goose mastra openclaw pi letta qwen-code cline helix metis pixir trpc-agent-go worker" -- "${cur}"))
                     return 0
                     ;;
                 --path-prefix)
@@ -714,7 +750,7 @@ _skills() {
                     return 0
                     ;;
                 --model)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "auto claude-fable-5 claude-haiku-4-5 claude-opus-4-5 claude-opus-4-6 claude-opus-5-5 claude-sonnet-4-5 claude-sonnet-4-6 claude-sonnet-5 codex-auto-review gemini-2.5-pro gemini-3.1-pro-preview gpt-5.5 gpt-5.6-luna gpt-5.6-sol gpt-5.6-terra gpt-6-astra gpt-6-luna gpt-6-sol gpt-6.1-sol gpt-6.1-terra gpt-daybreak-blue-latest gpt-daybreak-red-latest" -- "${cur}"))
                     return 0
                     ;;
                 --skills-path)
@@ -761,7 +797,7 @@ _skills() {
             return 0
             ;;
         skills__subcmd__targets)
-            opts="-h --format --help"
+            opts="-h --format --help agentskills claude-code claude-code@2.0 codex opencode kilo gemini-cli copilot copilot-cli cursor goose mastra openclaw pi letta qwen-code cline helix metis pixir trpc-agent-go worker"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -794,11 +830,11 @@ _skills() {
                     return 0
                     ;;
                 --target)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "agentskills claude-code claude-code@2.0 codex opencode kilo gemini-cli copilot copilot-cli cursor goose mastra openclaw pi letta qwen-code cline helix metis pixir trpc-agent-go worker" -- "${cur}"))
                     return 0
                     ;;
                 -t)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "agentskills claude-code claude-code@2.0 codex opencode kilo gemini-cli copilot copilot-cli cursor goose mastra openclaw pi letta qwen-code cline helix metis pixir trpc-agent-go worker" -- "${cur}"))
                     return 0
                     ;;
                 --path-prefix)
@@ -806,7 +842,7 @@ _skills() {
                     return 0
                     ;;
                 --model)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "auto claude-fable-5 claude-haiku-4-5 claude-opus-4-5 claude-opus-4-6 claude-opus-5-5 claude-sonnet-4-5 claude-sonnet-4-6 claude-sonnet-5 codex-auto-review gemini-2.5-pro gemini-3.1-pro-preview gpt-5.5 gpt-5.6-luna gpt-5.6-sol gpt-5.6-terra gpt-6-astra gpt-6-luna gpt-6-sol gpt-6.1-sol gpt-6.1-terra gpt-daybreak-blue-latest gpt-daybreak-red-latest" -- "${cur}"))
                     return 0
                     ;;
                 --skills-path)

@@ -26,7 +26,7 @@ target_dir="${CARGO_TARGET_DIR:-$repo/target}"
 bench="${SKILLS_BENCH_DIR:-${TMPDIR:-/tmp}/skills-bench}"
 venv="$repo/target/agnix-venv"
 
-cargo build --release --quiet --manifest-path "$repo/Cargo.toml" --bin skills
+cargo build --release --locked --quiet --manifest-path "$repo/Cargo.toml" --bin skills
 ours="$target_dir/release/skills"
 if [ ! -x "$venv/bin/agnix" ] || [ "$("$venv/bin/agnix" --version)" != "agnix 0.59.3" ]; then
   rm -rf "$venv"

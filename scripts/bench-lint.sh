@@ -8,7 +8,7 @@ set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 corpus="${1:-$repo/../shared/corpus}"
 runs="${2:-21}"
-cargo build --release --quiet --manifest-path "$repo/Cargo.toml"
+cargo build --release --locked --quiet --manifest-path "$repo/Cargo.toml"
 bin="${CARGO_TARGET_DIR:-$repo/target}/release/skills"
 no_tokens="$(mktemp)"
 trap 'rm -f "$no_tokens"' EXIT

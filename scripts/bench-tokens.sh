@@ -11,7 +11,7 @@ set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 corpus="${1:-$repo/../shared/corpus}"
 runs="${2:-21}"
-cargo build --release --quiet --manifest-path "$repo/Cargo.toml" --bin skills
+cargo build --release --locked --quiet --manifest-path "$repo/Cargo.toml" --bin skills
 bin="${CARGO_TARGET_DIR:-$repo/target}/release/skills"
 tree="$repo/target/bench/skills-1450"
 if [ ! -f "$tree.done" ]; then

@@ -36,7 +36,7 @@ seeds() {
             ;;
         unpack)
             local bin="$repo/target/release/skills"
-            [ -n "${FUZZ_NO_BUILD:-}" ] || cargo build --release --quiet --manifest-path "$repo/Cargo.toml"
+            [ -n "${FUZZ_NO_BUILD:-}" ] || cargo build --release --locked --quiet --manifest-path "$repo/Cargo.toml"
             for skill in code-review data-analysis; do
                 (cd "$work" && "$bin" package "$repo/fixtures/skills/$skill" --out "$dir" --force >/dev/null)
             done
@@ -46,7 +46,7 @@ seeds() {
 
 run() {
     local target="$1" seconds="${2:-1800}"
-    [ -n "${FUZZ_NO_BUILD:-}" ] || (cd "$repo/fuzz" && cargo afl build --release --quiet)
+    [ -n "${FUZZ_NO_BUILD:-}" ] || (cd "$repo/fuzz" && cargo afl build --release --locked --quiet)
     seeds "$target"
     mkdir -p "$work/$target"
     # The machine's core dumps go to a pipe, and CPU scaling is not ours to change: say so to
@@ -70,7 +70,7 @@ keep() {
 }
 
 case "${1:-}" in
-    setup) cargo install cargo-afl ;;
+    setup) cargo install --locked cargo-afl ;;
     run) run "$2" "${3:-1800}" ;;
     all) for t in "${targets[@]}"; do run "$t" "${2:-1800}"; done ;;
     keep) keep "$2" ;;

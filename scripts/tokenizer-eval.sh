@@ -12,7 +12,7 @@ repo="$(cd "$(dirname "$0")/.." && pwd)"
 runs="${1:-11}"
 corpus="$(cd "${2:-$repo/../shared/corpus}" && pwd)"
 export CARGO_TARGET_DIR="$repo/target/tokenizer-eval"
-cargo build --release --quiet --manifest-path "$repo/scripts/tokenizer-eval/Cargo.toml"
+cargo build --release --locked --quiet --manifest-path "$repo/scripts/tokenizer-eval/Cargo.toml"
 files="$(mktemp)"
 trap 'rm -f "$files"' EXIT
 find "$corpus" -name '*.md' -type f | sort > "$files"

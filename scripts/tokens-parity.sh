@@ -14,7 +14,7 @@ repo="$(cd "$(dirname "$0")/.." && pwd)"
 corpus="$(cd "${1:-$repo/../shared/corpus}" && pwd)"
 python="${PYTHON:-python3}"
 target_dir="${CARGO_TARGET_DIR:-$repo/target}"
-cargo build --release --quiet --manifest-path "$repo/Cargo.toml" --bin skills --example count_tokens
+cargo build --release --locked --quiet --manifest-path "$repo/Cargo.toml" --bin skills --example count_tokens
 bin="$target_dir/release/skills"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -6,6 +6,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::provider::{FsOptions, LineRange};
 use crate::rules::RuleRef;
+use crate::select::Selector;
 use crate::simulate::Step;
 use crate::targets::TargetRef;
 use crate::tokens::Encoding;
@@ -220,13 +221,22 @@ Exit codes:
 const LINT_HELP: &str = "\
 Configuration:
   skills.toml in the working directory or the nearest one above it (or --config FILE):
-  targets, ignore globs, deny-warnings, [rules] levels by ID or name (off, info, warn,
-  error) and [thresholds]. Flags beat the file. A skill body can turn rules off with
-  <!-- skills-lint-disable S101 body-too-long -->.
+  targets, exclude globs, select / extend-select, deny-warnings, output-format, extend,
+  [rules] levels by ID or name (off, info, warn, error), [per-file-ignores] and [thresholds].
+  Flags beat the file. docs/configuration.md lists every key.
+
+Selectors (--select, --extend-select, --ignore, per-file-ignores):
+  a rule ID (S101), a rule name (description-vague), an ID prefix (S1, S10) or ALL.
+
+Suppression, in a skill's body:
+  <!-- skills-lint-disable-next-line S101 -->        the next line
+  <!-- skills-lint-disable S109 --> … <!-- skills-lint-enable S109 -->
+  <!-- skills-lint-disable S101 -->                  (never enabled again) the whole skill
 
 Exit codes:
-  0  no error-level findings
-  1  error-level findings (or warnings with --deny-warnings; with --fix --dry-run: changes pending)
+  0  no error-level findings (or --exit-zero)
+  1  error-level findings (or warnings with --deny-warnings; with --fix --dry-run: changes
+     pending); no skill found under the paths (unless --allow-empty)
   2  the tool failed (bad arguments, missing path, invalid config)";
 
 #[derive(Debug, Clone, Args)]
@@ -236,16 +246,73 @@ pub struct LintArgs {
 
     /// A runtime whose rules apply (repeatable; `skills targets` lists them).
     /// Default: the config's targets, else agentskills.
-    #[arg(long = "target", short = 't', value_name = "TARGET")]
+    #[arg(long = "target", short = 't', value_name = "TARGET", value_parser = crate::values::targets(), hide_possible_values = true)]
     pub targets: Vec<TargetRef>,
 
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = LintFormat::Human)]
-    pub format: LintFormat,
+    /// Output format. Default: the config's `output-format`, else human.
+    #[arg(long, value_enum)]
+    pub format: Option<LintFormat>,
+
+    /// Print how many findings each rule has, most first, instead of the findings.
+    #[arg(long)]
+    pub statistics: bool,
+
+    /// Print the findings only: no summary line, no notes, no progress line (without -q, a run
+    /// that takes more than a second shows one on stderr when stderr is a terminal and the
+    /// format is human or concise, and erases it at the end).
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+
+    /// Write the report to FILE instead of stdout (replaced whole, or not at all).
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output_file: Option<PathBuf>,
+
+    /// Exit 0 even when there are findings at error level (tool failures still exit 2).
+    #[arg(long)]
+    pub exit_zero: bool,
+
+    /// Run only these rules: IDs, names, ID prefixes (S1) or ALL, comma-separated
+    /// (replaces the config's `select`).
+    #[arg(long, value_name = "RULES", value_delimiter = ',', value_parser = crate::values::selectors(), hide_possible_values = true)]
+    pub select: Option<Vec<Selector>>,
+
+    /// Run these rules too, on top of the selected ones.
+    #[arg(long, value_name = "RULES", value_delimiter = ',', value_parser = crate::values::selectors(), hide_possible_values = true)]
+    pub extend_select: Vec<Selector>,
+
+    /// Do not run these rules.
+    #[arg(long, value_name = "RULES", value_delimiter = ',', value_parser = crate::values::selectors(), hide_possible_values = true)]
+    pub ignore: Vec<Selector>,
+
+    /// Skip skills whose path matches GLOB (repeatable; as `exclude` in skills.toml, relative
+    /// to the working directory).
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
+
+    /// Report only findings that FILE (written by --write-baseline) does not hold.
+    #[arg(long, value_name = "FILE")]
+    pub baseline: Option<PathBuf>,
+
+    /// Record every finding in FILE, for --baseline, and exit 0.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["baseline", "fix", "watch"])]
+    pub write_baseline: Option<PathBuf>,
+
+    /// Lint again whenever a file under the paths changes (Ctrl-C stops).
+    #[arg(long, conflicts_with_all = ["output_file", "stdin_filename"])]
+    pub watch: bool,
+
+    /// With `-` as the path: the path the text read from stdin has, for messages and for the
+    /// rules that look at the skill's folder.
+    #[arg(long, value_name = "PATH")]
+    pub stdin_filename: Option<PathBuf>,
+
+    /// Succeed when no skill is found under the paths.
+    #[arg(long)]
+    pub allow_empty: bool,
 
     /// Apply the fixes that cannot change meaning (quote a scalar that breaks YAML, strip a BOM,
     /// CRLF to LF), then report what is left.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "stdin_filename")]
     pub fix: bool,
 
     /// With --fix: print the changes as a unified diff and write nothing.
@@ -268,20 +335,19 @@ pub struct LintArgs {
     #[arg(long)]
     pub print_config: bool,
 
-    /// When to colour diagnostics.
+    /// When to colour diagnostics (FORCE_COLOR and CLICOLOR_FORCE force it, NO_COLOR turns it
+    /// off).
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
-
-    /// Show no progress line. Without it, a run that takes more than a second shows one on
-    /// stderr when stderr is a terminal (only with the human format), and erases it at the end.
-    #[arg(long, short)]
-    pub quiet: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum LintFormat {
     /// Diagnostics with the source lines they point at, then a summary line.
+    #[value(alias = "full")]
     Human,
+    /// One line per finding: `path:line:col: ID severity: message`.
+    Concise,
     /// The stable JSON schema `skills.lint/v1` (see docs/json.md).
     Json,
     /// SARIF 2.1.0, for code scanning.
@@ -292,7 +358,8 @@ pub enum LintFormat {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ColorChoice {
-    /// Colour when writing to a terminal and NO_COLOR is not set.
+    /// Colour when writing to a terminal, or when FORCE_COLOR or CLICOLOR_FORCE is set; never
+    /// when NO_COLOR is.
     Auto,
     Always,
     Never,
@@ -302,7 +369,7 @@ pub enum ColorChoice {
 #[command(group = clap::ArgGroup::new("which").required(true).args(["rule", "all"]))]
 pub struct ExplainArgs {
     /// A rule ID (S101) or name (description-not-third-person).
-    #[arg(value_name = "RULE")]
+    #[arg(value_name = "RULE", value_parser = crate::values::rules(), hide_possible_values = true)]
     pub rule: Option<RuleRef>,
 
     /// Print the table of every rule (Markdown).
@@ -361,7 +428,9 @@ pub struct RuntimeArgs {
         long,
         short = 't',
         value_name = "TARGET",
-        default_value = "agentskills"
+        default_value = "agentskills",
+        value_parser = crate::values::targets(),
+        hide_possible_values = true
     )]
     pub target: TargetRef,
 
@@ -378,7 +447,7 @@ pub struct RuntimeArgs {
     /// The model the runtime runs, for runtimes whose output depends on it (placement,
     /// wording, budget). Default: the runtime's own default model; `skills targets T` lists
     /// the known ones. An unknown model gets the runtime's fallback, with a note.
-    #[arg(long, value_name = "MODEL")]
+    #[arg(long, value_name = "MODEL", value_parser = crate::values::models(), hide_possible_values = true)]
     pub model: Option<String>,
 
     /// Leave out the skills the runtime ships and lists by itself.
@@ -691,7 +760,7 @@ pub enum MatrixFormat {
 #[derive(Debug, Clone, Args)]
 pub struct TargetsArgs {
     /// Show everything known about one target.
-    #[arg(value_name = "TARGET")]
+    #[arg(value_name = "TARGET", value_parser = crate::values::targets(), hide_possible_values = true)]
     pub target: Option<TargetRef>,
 
     /// Output format.
@@ -790,7 +859,7 @@ pub struct NewArgs {
 
     /// A runtime whose rules NAME and the skill must pass (repeatable).
     /// Default: the config's targets, else agentskills.
-    #[arg(long = "target", short = 't', value_name = "TARGET")]
+    #[arg(long = "target", short = 't', value_name = "TARGET", value_parser = crate::values::targets(), hide_possible_values = true)]
     pub targets: Vec<TargetRef>,
 }
 

@@ -2,17 +2,17 @@
 //! Flags beat the file, the file beats the defaults. Unknown keys, rules and targets are errors
 //! that point into the file.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use globset::{Glob, GlobSet, GlobSetBuilder};
 use serde::Deserialize;
 use toml::Spanned;
 
 use crate::error::{ConfigError, Error, Result};
 use crate::lint::{Level, LintOptions};
 use crate::rules::{self, Severity};
+use crate::select::{PathGlob, PerFileIgnores, Selection, Selector};
 use crate::targets::{self, Target};
 
 /// The config file name.
@@ -22,12 +22,23 @@ pub const FILE_NAME: &str = "skills.toml";
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct RawConfig {
+    /// Another config file this one builds on (relative to this file's folder).
+    extend: Option<Spanned<String>>,
     targets: Option<Vec<Spanned<String>>>,
+    /// The older name of `exclude`.
     #[serde(default)]
     ignore: Vec<Spanned<String>>,
+    #[serde(default)]
+    exclude: Vec<Spanned<String>>,
+    select: Option<Vec<Spanned<String>>>,
+    #[serde(default)]
+    extend_select: Vec<Spanned<String>>,
     deny_warnings: Option<bool>,
+    output_format: Option<Spanned<String>>,
     #[serde(default)]
     rules: BTreeMap<Spanned<String>, Spanned<String>>,
+    #[serde(default)]
+    per_file_ignores: BTreeMap<Spanned<String>, Vec<Spanned<String>>>,
     #[serde(default)]
     thresholds: Thresholds,
 }
@@ -41,17 +52,32 @@ struct Thresholds {
     toc_min_lines: Option<usize>,
 }
 
+/// The output formats `output-format` accepts (those of `lint --format`).
+pub const OUTPUT_FORMATS: &[&str] = &["human", "full", "concise", "json", "sarif", "github"];
+
+/// How many `extend` links a chain may have.
+const MAX_EXTEND_DEPTH: usize = 16;
+
 /// The effective configuration of a lint run.
 #[derive(Debug, Clone)]
 pub struct Config {
     /// The file it came from, if any.
     pub path: Option<PathBuf>,
-    /// Ignore globs are relative to this directory.
+    /// The files it builds on through `extend`, nearest first.
+    pub extends: Vec<PathBuf>,
+    /// The config's directory: `--exclude` globs given on the command line are relative to the
+    /// working directory, the file's own to its folder.
     pub base: PathBuf,
+    /// The options with the selection applied.
     pub options: LintOptions,
-    pub ignore: Vec<String>,
-    ignore_set: GlobSet,
+    /// `[rules]` levels, before the selection.
+    levels: HashMap<&'static str, Level>,
+    pub selection: Selection,
+    pub excludes: Vec<PathGlob>,
+    pub per_file_ignores: PerFileIgnores,
     pub deny_warnings: bool,
+    /// `output-format`, one of [`OUTPUT_FORMATS`].
+    pub output_format: Option<String>,
 }
 
 impl Config {
@@ -59,11 +85,15 @@ impl Config {
     pub fn defaults(base: &Path) -> Self {
         Self {
             path: None,
+            extends: Vec::new(),
             base: base.to_path_buf(),
             options: LintOptions::default(),
-            ignore: Vec::new(),
-            ignore_set: GlobSet::empty(),
+            levels: HashMap::new(),
+            selection: Selection::default(),
+            excludes: Vec::new(),
+            per_file_ignores: PerFileIgnores::default(),
             deny_warnings: false,
+            output_format: None,
         }
     }
 
@@ -75,17 +105,9 @@ impl Config {
             .find(|candidate| candidate.is_file())
     }
 
-    /// Reads and checks a config file.
+    /// Reads and checks a config file (and the files it extends).
     pub fn load(path: &Path) -> Result<Self> {
-        // Through `fsafe`: a regular file of at most 1 MiB, opened without blocking.
-        let bytes = crate::fsafe::read_anywhere(path, 1 << 20, crate::fsafe::Links::Allow)
-            .map_err(|refusal| Error::unreadable(path, refusal.into_io()))?;
-        let text = String::from_utf8(bytes).map_err(|e| {
-            Error::unreadable(
-                path,
-                std::io::Error::new(std::io::ErrorKind::InvalidData, e.utf8_error()),
-            )
-        })?;
+        let text = read(path)?;
         let base = path
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
@@ -93,8 +115,16 @@ impl Config {
         Self::parse(&text, path, base)
     }
 
-    /// Checks config text; `path` names it in errors.
+    /// Checks config text; `path` names it in errors, `base` is its folder.
     pub fn parse(text: &str, path: &Path, base: &Path) -> Result<Self> {
+        let mut chain = vec![path.to_path_buf()];
+        let mut config = Self::parse_chain(text, path, base, &mut chain)?;
+        config.path = Some(path.to_path_buf());
+        config.apply_selection();
+        Ok(config)
+    }
+
+    fn parse_chain(text: &str, path: &Path, base: &Path, chain: &mut Vec<PathBuf>) -> Result<Self> {
         let invalid = |message: String, span: Option<Range<usize>>| {
             Error::Config(Box::new(ConfigError {
                 path: path.to_path_buf(),
@@ -106,8 +136,33 @@ impl Config {
         let raw: RawConfig =
             toml::from_str(text).map_err(|e| invalid(e.message().to_owned(), e.span()))?;
 
-        let mut config = Self::defaults(base);
-        config.path = Some(path.to_path_buf());
+        let mut config = match &raw.extend {
+            None => Self::defaults(base),
+            Some(target) => {
+                let file = base.join(target.get_ref());
+                let key = std::fs::canonicalize(&file).unwrap_or_else(|_| file.clone());
+                if chain.contains(&key) || chain.len() > MAX_EXTEND_DEPTH {
+                    return Err(invalid(
+                        format!(
+                            "`extend` makes a loop or a chain over {MAX_EXTEND_DEPTH} files deep"
+                        ),
+                        Some(target.span()),
+                    ));
+                }
+                let parent_text = read(&file)
+                    .map_err(|e| invalid(format!("`extend`: {e}"), Some(target.span())))?;
+                chain.push(key);
+                let parent_base = file
+                    .parent()
+                    .filter(|p| !p.as_os_str().is_empty())
+                    .unwrap_or(Path::new("."))
+                    .to_path_buf();
+                let mut parent = Self::parse_chain(&parent_text, &file, &parent_base, chain)?;
+                parent.extends.insert(0, file);
+                parent.base = base.to_path_buf();
+                parent
+            }
+        };
         if let Some(list) = raw.targets {
             if list.is_empty() {
                 return Err(invalid(
@@ -127,17 +182,37 @@ impl Config {
             }
             config.options.targets = selected;
         }
-        let mut builder = GlobSetBuilder::new();
-        for glob in &raw.ignore {
-            let parsed = Glob::new(glob.get_ref())
-                .map_err(|e| invalid(format!("invalid glob: {}", e.kind()), Some(glob.span())))?;
-            builder.add(parsed);
-            config.ignore.push(glob.get_ref().clone());
+        for glob in raw.ignore.iter().chain(&raw.exclude) {
+            let parsed =
+                PathGlob::new(base, glob.get_ref()).map_err(|m| invalid(m, Some(glob.span())))?;
+            config.excludes.push(parsed);
         }
-        config.ignore_set = builder
-            .build()
-            .map_err(|e| invalid(format!("invalid glob: {e}"), None))?;
-        config.deny_warnings = raw.deny_warnings.unwrap_or(false);
+        let selectors = |list: &[Spanned<String>]| -> Result<Vec<Selector>> {
+            list.iter()
+                .map(|s| Selector::parse(s.get_ref()).map_err(|m| invalid(m, Some(s.span()))))
+                .collect()
+        };
+        config.selection.then(Selection {
+            select: raw.select.as_deref().map(selectors).transpose()?,
+            extend_select: selectors(&raw.extend_select)?,
+            ignore: Vec::new(),
+        });
+        if let Some(deny) = raw.deny_warnings {
+            config.deny_warnings = deny;
+        }
+        if let Some(format) = raw.output_format {
+            if !OUTPUT_FORMATS.contains(&format.get_ref().as_str()) {
+                return Err(invalid(
+                    format!(
+                        "unknown output format `{}` (expected one of {})",
+                        format.get_ref(),
+                        OUTPUT_FORMATS.join(", ")
+                    ),
+                    Some(format.span()),
+                ));
+            }
+            config.output_format = Some(format.into_inner());
+        }
         for (key, value) in raw.rules {
             let rule = rules::find(key.get_ref())
                 .ok_or_else(|| invalid(rules::unknown_rule(key.get_ref()), Some(key.span())))?;
@@ -151,7 +226,15 @@ impl Config {
                     Some(value.span()),
                 )
             })?;
-            config.options.levels.insert(rule.id, level);
+            config.levels.insert(rule.id, level);
+        }
+        for (glob, list) in raw.per_file_ignores {
+            let parsed =
+                PathGlob::new(base, glob.get_ref()).map_err(|m| invalid(m, Some(glob.span())))?;
+            config
+                .per_file_ignores
+                .entries
+                .push((parsed, selectors(&list)?));
         }
         let settings = &mut config.options.settings;
         let t = raw.thresholds;
@@ -162,16 +245,25 @@ impl Config {
         Ok(config)
     }
 
-    /// Whether a skill directory is excluded by an `ignore` glob (matched against its path
-    /// relative to the config's directory, `/`-separated).
+    /// Adds the command line's selection (its `select` replaces the file's) and recomputes
+    /// the levels.
+    pub fn select(&mut self, later: Selection) {
+        self.selection.then(later);
+        self.apply_selection();
+    }
+
+    /// The options' levels: `[rules]`, then what the selection leaves out turned off.
+    fn apply_selection(&mut self) {
+        let mut levels = self.levels.clone();
+        self.selection.apply(&mut levels);
+        self.options.levels = levels;
+    }
+
+    /// Whether a skill directory is excluded by an `exclude` glob.
     pub fn is_ignored(&self, skill_dir: &Path) -> bool {
-        if self.ignore.is_empty() {
-            return false;
-        }
-        let base = std::fs::canonicalize(&self.base).unwrap_or_else(|_| self.base.clone());
-        let rel = crate::paths::relative_to(skill_dir, &base);
-        let rel = crate::paths::to_slash(&rel);
-        self.ignore_set.is_match(&rel) || self.ignore_set.is_match(format!("{rel}/SKILL.md"))
+        self.excludes
+            .iter()
+            .any(|g| g.matches(skill_dir) || g.matches(&skill_dir.join("SKILL.md")))
     }
 
     /// The effective configuration as `skills.toml` text (for `--print-config`).
@@ -181,6 +273,9 @@ impl Config {
             out.push_str(&format!("# from {}\n", path.display()));
         } else {
             out.push_str("# defaults (no skills.toml found)\n");
+        }
+        for file in &self.extends {
+            out.push_str(&format!("# extends {}\n", file.display()));
         }
         let quoted = |items: &mut dyn Iterator<Item = &str>| {
             items
@@ -193,10 +288,25 @@ impl Config {
             quoted(&mut self.options.targets.iter().map(|t| t.id))
         ));
         out.push_str(&format!(
-            "ignore = [{}]\n",
-            quoted(&mut self.ignore.iter().map(String::as_str))
+            "exclude = [{}]\n",
+            quoted(&mut self.excludes.iter().map(|g| g.text.as_str()))
         ));
+        if let Some(select) = &self.selection.select {
+            out.push_str(&format!(
+                "select = [{}]\n",
+                quoted(&mut select.iter().map(|s| s.text.as_str()))
+            ));
+        }
+        if !self.selection.extend_select.is_empty() {
+            out.push_str(&format!(
+                "extend-select = [{}]\n",
+                quoted(&mut self.selection.extend_select.iter().map(|s| s.text.as_str()))
+            ));
+        }
         out.push_str(&format!("deny-warnings = {}\n", self.deny_warnings));
+        if let Some(format) = &self.output_format {
+            out.push_str(&format!("output-format = {format:?}\n"));
+        }
         out.push_str("\n[rules]\n");
         let mut levels: Vec<(&&str, &Level)> = self.options.levels.iter().collect();
         levels.sort_by_key(|(id, _)| **id);
@@ -210,6 +320,16 @@ impl Config {
             };
             out.push_str(&format!("{id} = \"{level}\"  # {rule}\n"));
         }
+        if !self.per_file_ignores.entries.is_empty() {
+            out.push_str("\n[per-file-ignores]\n");
+            for (glob, selectors) in &self.per_file_ignores.entries {
+                out.push_str(&format!(
+                    "{:?} = [{}]\n",
+                    glob.text,
+                    quoted(&mut selectors.iter().map(|s| s.text.as_str()))
+                ));
+            }
+        }
         let s = &self.options.settings;
         out.push_str("\n[thresholds]\n");
         out.push_str(&format!("max-body-lines = {}\n", s.max_body_lines));
@@ -221,6 +341,19 @@ impl Config {
         out.push_str(&format!("toc-min-lines = {}\n", s.toc_min_lines));
         out
     }
+}
+
+/// A config file's text, through `fsafe`: a regular file of at most 1 MiB, opened without
+/// blocking.
+fn read(path: &Path) -> Result<String> {
+    let bytes = crate::fsafe::read_anywhere(path, 1 << 20, crate::fsafe::Links::Allow)
+        .map_err(|refusal| Error::unreadable(path, refusal.into_io()))?;
+    String::from_utf8(bytes).map_err(|e| {
+        Error::unreadable(
+            path,
+            std::io::Error::new(std::io::ErrorKind::InvalidData, e.utf8_error()),
+        )
+    })
 }
 
 fn parse_level(s: &str) -> Option<Level> {
@@ -274,6 +407,7 @@ mod tests {
         assert_eq!(ids, ["claude-code", "codex"]);
         assert!(c.deny_warnings);
         assert_eq!(c.options.levels.get("S001"), Some(&Level::Off));
+        assert_eq!(c.excludes.len(), 1);
         assert_eq!(c.options.settings.max_body_lines, 300);
         assert_eq!(c.options.settings.max_description_chars, Some(900));
         assert!(c.is_ignored(&std::env::current_dir().unwrap().join("drafts/x")));

@@ -61,6 +61,60 @@ pub fn fix_all(skills: &[Skill], options: &LintOptions, findings: &[Finding]) ->
     changes.into_values().collect()
 }
 
+/// A skill whose frontmatter did not parse before `--fix` and does now: the findings that
+/// could not be checked before (their rules need the fields) and now show.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Revealed {
+    pub skill_md: PathBuf,
+    /// How many findings the skill has now that it did not have before.
+    pub new: usize,
+    /// Their rule IDs, sorted, once each.
+    pub rules: Vec<&'static str>,
+}
+
+/// The skills whose fixed frontmatter parses now and shows findings it hid.
+pub fn revealed(
+    before: &[Skill],
+    before_findings: &[Finding],
+    after: &[Skill],
+    after_findings: &[Finding],
+) -> Vec<Revealed> {
+    let mut out = Vec::new();
+    for skill in after {
+        let was_broken = before
+            .iter()
+            .find(|b| b.skill_md == skill.skill_md)
+            .is_some_and(|b| b.parse_error().is_some());
+        if !was_broken || skill.parse_error().is_some() {
+            continue;
+        }
+        let mut old: Vec<&str> = before_findings
+            .iter()
+            .filter(|f| f.skill_dir == skill.dir)
+            .map(|f| f.rule.id)
+            .collect();
+        let mut rules = BTreeSet::new();
+        let mut new = 0;
+        for f in after_findings.iter().filter(|f| f.skill_dir == skill.dir) {
+            // A finding of a rule the skill already had, as many times as it had it, is old.
+            if let Some(at) = old.iter().position(|id| *id == f.rule.id) {
+                old.swap_remove(at);
+            } else {
+                new += 1;
+                rules.insert(f.rule.id);
+            }
+        }
+        if new > 0 {
+            out.push(Revealed {
+                skill_md: skill.skill_md.clone(),
+                new,
+                rules: rules.into_iter().collect(),
+            });
+        }
+    }
+    out
+}
+
 /// The planned change to one file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FileFix {

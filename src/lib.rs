@@ -25,10 +25,12 @@
 //! # Ok::<(), skills::provider::ResourceError>(())
 //! ```
 
+pub mod baseline;
 pub mod cli;
 pub mod commands;
 pub mod config;
 pub mod cost;
+pub mod empty;
 pub mod error;
 pub mod fix;
 pub mod frontmatter;
@@ -45,11 +47,15 @@ pub mod provider;
 pub mod report;
 pub mod rules;
 pub mod scaffold;
+pub mod select;
 pub mod simulate;
 pub mod skill;
 pub mod source;
+pub mod suppress;
 pub mod targets;
 pub mod tokens;
+pub mod values;
+pub mod watch;
 pub mod why;
 
 use std::io::Write;

@@ -1,5 +1,6 @@
 //! The lint engine: runs the rules over discovered skills, then applies what the user decided
-//! (rule severities, inline suppressions, ignored paths). Produces data; `report/` renders it.
+//! (rule severities, inline suppressions ([`crate::suppress`]), ignored paths). Produces data;
+//! `report/` renders it.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -44,8 +45,13 @@ impl LintOptions {
         self.levels.get(rule.id).copied()
     }
 
-    fn enabled(&self, rule: &Rule) -> bool {
-        self.level(rule) != Some(Level::Off)
+    /// Whether a rule runs: not turned off, and on by default or given a level.
+    pub fn enabled(&self, rule: &Rule) -> bool {
+        match self.level(rule) {
+            Some(Level::Off) => false,
+            Some(Level::Set(_)) => true,
+            None => crate::select::on_by_default(rule),
+        }
     }
 
     /// Whether a run may count tokens: S106 (body-too-many-tokens) is on.
@@ -97,7 +103,7 @@ pub fn lint_discovered(
             pass.iter()
                 .filter_map(|r| match r.check {
                     Check::Skill(f) => Some(f),
-                    Check::Set(_) => None,
+                    Check::Set(_) | Check::Engine => None,
                 })
                 .collect::<Vec<SkillCheck>>()
         })
@@ -130,16 +136,8 @@ pub fn lint_discovered(
         }
     }
 
-    let suppressions: HashMap<&std::path::Path, Suppression> = skills
-        .iter()
-        .map(|s| s.dir.as_path())
-        .zip(parallel::map(skills, |s| Suppression::parse(&s.body())))
-        .collect();
-    findings.retain(|f| {
-        suppressions
-            .get(f.skill_dir.as_path())
-            .is_none_or(|s| !s.covers(f.rule))
-    });
+    let unused = Some(&rules::meta::UNUSED_SUPPRESSION).filter(|r| options.enabled(r));
+    crate::suppress::apply(skills, &mut findings, unused);
     // Generic rules a specific finding replaces, per skill.
     let mut superseded: HashMap<PathBuf, Vec<&str>> = HashMap::new();
     for f in &findings {
@@ -180,83 +178,30 @@ const STANDARD: &str = "agentskills";
 /// The rule that reports what a selected target's own admission drops.
 const ADMISSION: &str = "S309";
 
+/// The rule that fails the placeholder description `skills new` writes: an unfinished skill,
+/// whatever runtime reads it.
+const PLACEHOLDER: &str = "S110";
+
 /// One truth per runtime: error-level findings say the reference validator fails the skill, so
 /// without that target selected they are warnings, and a skill is an error only where a
-/// selected runtime's own admission skips or hides it (S309, the code its catalog runs).
+/// selected runtime's own admission skips or hides it (S309, the code its catalog runs) or
+/// where it still has the scaffold's placeholder description (S110).
 fn only_admission_fails_runtimes(findings: &mut [Finding], targets: &[&'static Target]) {
     if targets.iter().any(|t| t.id == STANDARD) {
         return;
     }
     for finding in findings {
-        if finding.severity == Severity::Error && finding.rule.id != ADMISSION {
+        if finding.severity == Severity::Error
+            && ![ADMISSION, PLACEHOLDER].contains(&finding.rule.id)
+        {
             finding.severity = Severity::Warning;
         }
-    }
-}
-
-/// The rules a skill turns off with `<!-- skills-lint-disable … -->` comments in its body.
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct Suppression {
-    /// A bare `<!-- skills-lint-disable -->` turns every rule off.
-    all: bool,
-    ids: Vec<&'static str>,
-}
-
-const DIRECTIVE: &str = "skills-lint-disable";
-
-impl Suppression {
-    /// Reads every `<!-- skills-lint-disable S101 body-too-long -->` comment (IDs or names,
-    /// separated by spaces or commas) in `body`.
-    pub fn parse(body: &str) -> Self {
-        let mut out = Self::default();
-        let mut rest = body;
-        while let Some(start) = rest.find("<!--") {
-            let after = &rest[start + 4..];
-            let Some(end) = after.find("-->") else { break };
-            let comment = after[..end].trim();
-            rest = &after[end + 3..];
-            let Some(keys) = comment.strip_prefix(DIRECTIVE) else {
-                continue;
-            };
-            if !(keys.is_empty() || keys.starts_with(char::is_whitespace)) {
-                continue; // e.g. `skills-lint-disable-next-line`, not ours
-            }
-            let keys: Vec<&str> = keys
-                .split(|c: char| c.is_whitespace() || c == ',')
-                .filter(|k| !k.is_empty())
-                .collect();
-            if keys.is_empty() {
-                out.all = true;
-            }
-            out.ids
-                .extend(keys.into_iter().filter_map(rules::find).map(|r| r.id));
-        }
-        out
-    }
-
-    pub fn covers(&self, rule: &Rule) -> bool {
-        self.all || self.ids.contains(&rule.id)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn suppression_comments_name_rules_by_id_or_name() {
-        let s = Suppression::parse(
-            "# T\n<!-- skills-lint-disable S001, frontmatter-missing s001 -->\n<!-- other -->\n<!-- skills-lint-disable nope -->",
-        );
-        assert!(!s.all);
-        assert_eq!(s.ids, ["S001", "S001", "S001"]);
-        assert!(Suppression::parse("<!--skills-lint-disable-->").all);
-        assert!(!Suppression::parse("<!-- skills-lint-disable-next-line S001 -->").all);
-        assert_eq!(
-            Suppression::parse("<!-- skills-lint-disable S001"),
-            Suppression::default()
-        );
-    }
 
     #[test]
     fn a_specific_cause_of_invalid_yaml_replaces_the_generic_finding() {

@@ -22,11 +22,14 @@ pub struct File {
     pub executable: bool,
 }
 
-/// The description written when none is given: a placeholder that passes every rule and says
-/// what a real one needs.
+/// The description written when none is given: a placeholder that says what a real one needs,
+/// and that S110 (description-placeholder) fails until it is replaced.
 pub const PLACEHOLDER_DESCRIPTION: &str = "Describes in one sentence what this skill does and \
 the result it produces; replace this text. Use when the user asks for the task the skill \
 handles, naming the file types and keywords they would mention.";
+
+/// The words of [`PLACEHOLDER_DESCRIPTION`] that S110 looks for (lowercase).
+pub const PLACEHOLDER_MARKER: &str = "replace this text";
 
 /// The skill's files, `SKILL.md` first.
 pub fn files(request: &Request) -> Vec<File> {

@@ -97,14 +97,24 @@ fn target_ids() -> Vec<String> {
         .collect()
 }
 
+const DESCRIPTION: &str =
+    "Extracts text and tables from PDF files. Use when the user asks about the contents of a PDF.";
+
 #[test]
-fn the_scaffold_lints_clean_for_every_target() {
+fn the_scaffold_with_a_description_lints_clean_for_every_target() {
     let targets = target_ids();
     assert!(targets.len() > 3, "{targets:?}");
     for with in [None, Some("scripts,references,assets")] {
         for target in &targets {
             let tmp = TempDir::new().unwrap();
-            let mut args = vec!["new", "pdf-tools", "--target", target];
+            let mut args = vec![
+                "new",
+                "pdf-tools",
+                "--target",
+                target,
+                "--description",
+                DESCRIPTION,
+            ];
             if let Some(with) = with {
                 args.extend(["--with", with]);
             }
@@ -123,15 +133,50 @@ fn the_scaffold_lints_clean_for_every_target() {
 }
 
 #[test]
-fn the_default_scaffold() {
+fn the_default_scaffold_fails_lint_until_its_placeholder_is_replaced() {
     let tmp = TempDir::new().unwrap();
     let (code, stdout, stderr) = run(tmp.path(), &["new", "pdf-tools"]);
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(
         stdout,
-        "created pdf-tools/\n  pdf-tools/SKILL.md\nnext: replace the placeholder text, then run `skills lint pdf-tools`\n"
+        "created pdf-tools/\n  pdf-tools/SKILL.md\nnext: replace the placeholder description in pdf-tools/SKILL.md: `skills lint` fails on it (S110 description-placeholder) until you do; then run `skills lint pdf-tools`\n"
     );
     insta::assert_snapshot!("new_default", tree(&tmp.path().join("pdf-tools")));
+    for target in target_ids() {
+        let (code, stdout, _) = run(
+            tmp.path(),
+            &[
+                "lint",
+                "pdf-tools",
+                "-t",
+                &target,
+                "--format",
+                "concise",
+                "--quiet",
+            ],
+        );
+        assert_eq!(code, 1, "{target}: {stdout}");
+        assert_eq!(
+            stdout,
+            "pdf-tools/SKILL.md:3:14: S110 error: the description is the placeholder `skills new` wrote\n",
+            "{target}"
+        );
+    }
+    // Replaced, it lints clean.
+    let path = tmp.path().join("pdf-tools/SKILL.md");
+    let text = fs::read_to_string(&path).unwrap();
+    let start = text.find("description: ").unwrap() + "description: ".len();
+    let end = start + text[start..].find('\n').unwrap();
+    fs::write(
+        &path,
+        format!("{}{DESCRIPTION}{}", &text[..start], &text[end..]),
+    )
+    .unwrap();
+    let (code, stdout, _) = run(tmp.path(), &["lint", "pdf-tools"]);
+    assert_eq!(
+        (code, stdout.as_str()),
+        (0, "0 errors, 0 warnings in 1 skill\n")
+    );
 }
 
 #[test]

@@ -638,12 +638,12 @@ fn an_unpacked_skill_with_errors_is_installed_and_reported() {
     assert!(tmp.path().join("pdf/SKILL.md").is_file());
 }
 
-/// The README's `skills package` example: the same bytes on every machine, so its SHA-256 is
-/// printed there as it is.
+/// The `skills package` example in docs/commands.md: the same bytes on every machine, so its
+/// SHA-256 is printed there as it is.
 #[test]
-fn the_readme_example_archive_is_the_same_everywhere() {
+fn the_documented_example_archive_is_the_same_everywhere() {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = fs::read_to_string(repo.join("README.md")).unwrap();
+    let readme = fs::read_to_string(repo.join("docs/commands.md")).unwrap();
     let start = readme
         .find("```text\ndist/pdf-processing.skill\n")
         .expect("the example")
@@ -658,6 +658,6 @@ fn the_readme_example_archive_is_the_same_everywhere() {
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(
         stdout, expected,
-        "README example of `skills package` is out of date"
+        "the docs/commands.md example of `skills package` is out of date"
     );
 }

@@ -395,6 +395,65 @@ fn the_budget_view_names_who_loses_their_description() {
     assert_eq!(v["skills"][0]["status"], "description-removed");
 }
 
+/// A budget that drops forty descriptions says why once in the table and three times under the
+/// budget, then counts the rest: the 200-character sentence is not repeated forty times.
+#[test]
+fn a_note_shared_by_many_skills_is_said_once() {
+    let tmp = TempDir::new().unwrap();
+    for i in 1..=40 {
+        write_skill(
+            tmp.path(),
+            &format!("s{i:02}"),
+            &format!("Does thing number {i} with care and attention to detail, when asked."),
+            "body\n",
+        );
+    }
+    let out = run_in(
+        tmp.path(),
+        &[
+            "tokens",
+            "-t",
+            "claude-code",
+            "--context-window",
+            "2000",
+            "--no-builtins",
+        ],
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let sentence = "has no room for its description after the skills before it";
+    let (table, budget) = out.stdout.split_once("\nbudget: ").unwrap();
+    assert_eq!(table.matches(sentence).count(), 1, "{table}");
+    assert_eq!(
+        table.matches("description-removed (as above)").count(),
+        39,
+        "{table}"
+    );
+    assert_eq!(budget.matches(sentence).count(), 3, "{budget}");
+    assert!(budget.ends_with("  … and 37 more like this\n"), "{budget}");
+    // The JSON keeps every skill's reason whole.
+    let json_out = run_in(
+        tmp.path(),
+        &[
+            "tokens",
+            "-t",
+            "claude-code",
+            "--context-window",
+            "2000",
+            "--no-builtins",
+            "--format",
+            "json",
+        ],
+    );
+    let v: Value = serde_json::from_str(&json_out.stdout).unwrap();
+    let reasons = v["skills"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["reason"].as_str().unwrap_or_default().contains(sentence))
+        .count();
+    assert_eq!(reasons, 40);
+}
+
 #[test]
 fn nothing_to_count_is_not_an_error() {
     let tmp = TempDir::new().unwrap();

@@ -1,5 +1,6 @@
 //! The README stays true: its two fresh-machine commands are the ones CI and the fixtures use,
-//! and every `$ skills …` example shows exactly what the command prints (stdout, then stderr).
+//! and every `$ skills …` example in it and in docs/ shows exactly what the command prints
+//! (stdout, then stderr). tests/docs.rs checks the rest of the documentation.
 #![allow(clippy::unwrap_used)]
 
 use std::path::PathBuf;
@@ -23,15 +24,44 @@ fn names_the_main_job_and_the_test_command() {
     assert!(ci.lines().any(|l| l.trim() == "cargo test --locked"));
 }
 
+/// The files whose `$ skills …` examples are checked: the README and the top of docs/.
+fn documents() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(repo().join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    files.sort();
+    files.insert(0, repo().join("README.md"));
+    files
+}
+
 /// `SKILLS_UPDATE_README=1 cargo test --test readme` rewrites the examples' outputs.
 #[test]
 fn examples_match_what_the_commands_print() {
+    let mut checked = 0;
+    for file in documents() {
+        checked += check_examples(&file);
+    }
+    assert!(
+        checked > 3,
+        "the README and docs have almost no `$ skills …` example"
+    );
     let readme = readme();
+    assert!(
+        readme.contains("```text\n$ skills lint ") && readme.contains("```text\n$ skills catalog "),
+        "the README shows a lint and a catalog example"
+    );
+}
+
+/// Checks (or rewrites) the examples of one file; returns how many it has.
+fn check_examples(file: &std::path::Path) -> usize {
+    let text = std::fs::read_to_string(file).unwrap();
     let update = std::env::var_os("SKILLS_UPDATE_README").is_some();
     let mut rewritten = String::new();
-    let mut rest = readme.as_str();
+    let mut rest = text.as_str();
     let mut checked = 0;
-    for block in readme.split("```text\n").skip(1) {
+    for block in text.split("```text\n").skip(1) {
         let block = &block[..block.find("```").unwrap()];
         let Some(command) = block
             .lines()
@@ -45,6 +75,8 @@ fn examples_match_what_the_commands_print() {
             .unwrap()
             .current_dir(repo())
             .env("NO_COLOR", "1")
+            .env_remove("FORCE_COLOR")
+            .env_remove("CLICOLOR_FORCE")
             .args(command.split_whitespace())
             .output()
             .unwrap();
@@ -59,46 +91,22 @@ fn examples_match_what_the_commands_print() {
         }
         checked += 1;
         if update {
-            let at = rest.find(expected).unwrap();
+            let at = rest.find(&format!("{command}\n{expected}")).unwrap() + command.len() + 1;
             rewritten.push_str(&rest[..at]);
             rewritten.push_str(&actual);
             rest = &rest[at + expected.len()..];
             continue;
         }
         assert_eq!(
-            actual, expected,
-            "README example `skills {command}` is out of date: run `SKILLS_UPDATE_README=1 cargo test --test readme`"
+            actual,
+            expected,
+            "{}: example `skills {command}` is out of date: run `SKILLS_UPDATE_README=1 cargo test --test readme`",
+            file.display()
         );
     }
-    assert!(checked > 0, "the README has no `$ skills …` example");
     if update {
         rewritten.push_str(rest);
-        std::fs::write(repo().join("README.md"), rewritten).unwrap();
+        std::fs::write(file, rewritten).unwrap();
     }
-}
-
-/// The rules table between the markers is `skills explain --all`.
-/// `SKILLS_UPDATE_README=1 cargo test --test readme` rewrites it.
-#[test]
-fn rules_table_is_generated_from_explain() {
-    let readme = readme();
-    let (start, end) = ("<!-- rules:start -->\n", "<!-- rules:end -->");
-    let from = readme.find(start).expect("rules start marker") + start.len();
-    let to = readme.find(end).expect("rules end marker");
-    let out = Command::cargo_bin("skills")
-        .unwrap()
-        .args(["explain", "--all"])
-        .output()
-        .unwrap();
-    let table = String::from_utf8(out.stdout).unwrap();
-    if std::env::var_os("SKILLS_UPDATE_README").is_some() {
-        let updated = format!("{}{table}{}", &readme[..from], &readme[to..]);
-        std::fs::write(repo().join("README.md"), updated).unwrap();
-        return;
-    }
-    assert_eq!(
-        &readme[from..to],
-        table,
-        "the README rules table is stale: run `SKILLS_UPDATE_README=1 cargo test --test readme`"
-    );
+    checked
 }

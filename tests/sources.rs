@@ -38,7 +38,7 @@ fn every_reference_is_public() {
 }
 
 #[test]
-fn the_targets_listing_and_the_readme_say_so_too() {
+fn the_targets_listing_the_readme_and_the_docs_say_so_too() {
     let out = Command::cargo_bin("skills")
         .unwrap()
         .args(["targets", "--format", "json"])
@@ -46,9 +46,23 @@ fn the_targets_listing_and_the_readme_say_so_too() {
         .unwrap();
     let listing = String::from_utf8(out.stdout).unwrap();
     assert_eq!(private_in(&listing), None);
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    assert_eq!(private_in(&readme), None);
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut documents = vec![repo.join("README.md")];
+    let mut folders = vec![repo.join("docs")];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "md") {
+                documents.push(path);
+            }
+        }
+    }
+    for document in documents {
+        let text = std::fs::read_to_string(&document).unwrap();
+        assert_eq!(private_in(&text), None, "{}", document.display());
+    }
 }
 
 #[test]

@@ -17,6 +17,9 @@ use crate::rules::{self, Finding, Severity};
 use crate::scaffold::{self, Request};
 use crate::skill::{Origin, Scope, Skill};
 
+/// S110 description-placeholder, which the scaffold's own placeholder description fails.
+const PLACEHOLDER_RULE: &str = "S110";
+
 /// The rules that judge a name alone: the standard's S007–S013, S026 reserved words, S027
 /// angle brackets (the probe's description has none). S014, the directory match, holds by
 /// construction: the folder is named NAME.
@@ -58,7 +61,12 @@ pub fn run(args: &NewArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<O
     write_files(&staged, &files)?;
 
     let skill = ship::one_skill(&staged, true)?;
-    let findings = lint::lint(std::slice::from_ref(&skill), &config.options);
+    let mut findings = lint::lint(std::slice::from_ref(&skill), &config.options);
+    // The placeholder description is there to be replaced: S110 fails it from now on, and the
+    // last lines below say so.
+    let placeholder =
+        args.description.is_none() && findings.iter().any(|f| f.rule.id == PLACEHOLDER_RULE);
+    findings.retain(|f| f.rule.id != PLACEHOLDER_RULE || args.description.is_some());
     if ship::has_errors(&findings) {
         return Err(refusal(
             "the skill would not pass `skills lint`",
@@ -74,10 +82,19 @@ pub fn run(args: &NewArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<O
     for file in &files {
         text.push_str(&format!("  {}\n", shown(&dest.join(&file.rel))));
     }
-    text.push_str(&format!(
-        "next: replace the placeholder text, then run `skills lint {}`\n",
-        shown(&dest)
-    ));
+    if placeholder {
+        text.push_str(&format!(
+            "next: replace the placeholder description in {}: `skills lint` fails on it (S110 \
+             description-placeholder) until you do; then run `skills lint {}`\n",
+            shown(&dest.join("SKILL.md")),
+            shown(&dest)
+        ));
+    } else {
+        text.push_str(&format!(
+            "next: replace the placeholder text of the body, then run `skills lint {}`\n",
+            shown(&dest)
+        ));
+    }
     report::write_text(out, &text)?;
     let mut notes = String::new();
     for f in &findings {

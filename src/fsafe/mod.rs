@@ -393,6 +393,38 @@ pub fn replace_if_unchanged(
     Ok(())
 }
 
+/// Writes a report or baseline the user named (`--output-file`, `--write-baseline`) whole or
+/// not at all: into a temporary file beside it, then a rename over it. What is there must be a
+/// regular file (or nothing): a symlink, a folder or a FIFO is refused, never written through.
+pub fn write_output(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    match fs::symlink_metadata(path) {
+        Ok(meta) if !meta.is_file() => {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "{} is a {}, not a regular file",
+                    path.display(),
+                    kind_name(&meta.file_type())
+                ),
+            ));
+        }
+        Ok(_) => {}
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+        Err(e) => return Err(e),
+    }
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".skills-out-")
+        .tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
 /// A relative path made only of plain names (no root, `.`, `..` or prefix).
 fn plain_relative(rel: &Path) -> io::Result<()> {
     let plain = rel.components().all(|c| matches!(c, Component::Normal(_)));
@@ -545,5 +577,26 @@ mod tests {
         assert_eq!(fs::read(&path).unwrap(), b"edited");
         let stray: Vec<_> = fs::read_dir(t.path()).unwrap().collect();
         assert_eq!(stray.len(), 1, "no temporary file is left behind");
+    }
+
+    #[test]
+    fn outputs_are_replaced_whole_and_never_through_a_link() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("report.txt");
+        write_output(&out, b"one").unwrap();
+        write_output(&out, b"two").unwrap();
+        assert_eq!(fs::read(&out).unwrap(), b"two");
+        assert!(write_output(tmp.path(), b"x").is_err());
+        #[cfg(unix)]
+        {
+            let target = tmp.path().join("target.txt");
+            fs::write(&target, b"keep").unwrap();
+            let link = tmp.path().join("link.txt");
+            std::os::unix::fs::symlink(&target, &link).unwrap();
+            assert!(write_output(&link, b"x").is_err());
+            assert_eq!(fs::read(&target).unwrap(), b"keep");
+        }
+        let names: Vec<_> = fs::read_dir(tmp.path()).unwrap().collect();
+        assert!(names.len() <= 3, "no temporary file is left");
     }
 }

@@ -1,5 +1,6 @@
-//! Diagnostics for people: miette's graphical report, one per finding, labels on the exact
-//! bytes, then the summary line. Without colour (`NO_COLOR`, not a terminal) it stays readable.
+//! Diagnostics for people: miette's graphical report, one per finding (its headline on top, the
+//! rest of a long message as a note under the help), labels on the exact bytes, then the
+//! summary line. Without colour (`NO_COLOR`, not a terminal) it stays readable.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -13,6 +14,7 @@ use miette::{
 };
 
 use super::escape;
+use super::headline;
 use super::lint::{LintReport, Sources};
 use crate::error::{Error, Result};
 use crate::rules::Severity;
@@ -135,7 +137,19 @@ impl Diagnostic for Shown {
     }
 }
 
+/// The findings, then the summary line.
 pub fn write(
+    report: &LintReport,
+    sources: &mut Sources<'_>,
+    style: Style,
+    out: &mut dyn Write,
+) -> Result<()> {
+    write_findings(report, sources, style, out)?;
+    writeln!(out, "{}", report.summary.line()).map_err(Error::Output)
+}
+
+/// The findings alone (`--quiet`).
+pub fn write_findings(
     report: &LintReport,
     sources: &mut Sources<'_>,
     style: Style,
@@ -153,7 +167,15 @@ pub fn write(
     // Each file's display text, made once however many findings point into it.
     let mut windows: HashMap<PathBuf, Window> = HashMap::new();
     for f in &report.findings {
+        let (head, detail) = headline::split(&f.message);
         let mut help = f.help.as_deref().map(|h| escape::text(h).into_owned());
+        if let Some(detail) = detail {
+            let note = format!("note: {}", escape::text(&detail));
+            help = Some(match help {
+                Some(h) => format!("{h}\n{note}"),
+                None => note,
+            });
+        }
         if f.fixable {
             let note = "fixable with `skills lint --fix`";
             help = Some(match help {
@@ -168,7 +190,7 @@ pub fn write(
         let shown = match spanned {
             Some(((offset, length), source)) => Shown {
                 code: format!("{}({})", f.rule, f.name),
-                message: escape::text(&f.message).into_owned(),
+                message: escape::text(&head).into_owned(),
                 severity: f.severity,
                 help,
                 label: Some(LabeledSpan::new(
@@ -188,7 +210,7 @@ pub fn write(
             },
             None => Shown {
                 code: format!("{}({})", f.rule, f.name),
-                message: format!("{}: {}", escape::inline(&f.path), escape::text(&f.message)),
+                message: format!("{}: {}", escape::inline(&f.path), escape::text(&head)),
                 severity: f.severity,
                 help,
                 label: None,
@@ -202,5 +224,5 @@ pub fn write(
         out.write_all(text.as_bytes()).map_err(Error::Output)?;
         writeln!(out).map_err(Error::Output)?;
     }
-    writeln!(out, "{}", report.summary.line()).map_err(Error::Output)
+    Ok(())
 }

@@ -1,8 +1,11 @@
 //! Rendering for people and machines. Only this module and `commands/` write output.
 
 pub mod catalog;
+pub mod color;
+pub mod concise;
 pub mod escape;
 pub mod github;
+pub mod headline;
 pub mod human;
 pub mod lint;
 pub mod list;
@@ -11,6 +14,7 @@ pub mod matrix;
 pub mod progress;
 pub mod sarif;
 pub mod simulate;
+pub mod statistics;
 pub mod table;
 pub mod targets;
 pub mod tokens;
@@ -67,4 +71,55 @@ pub fn added_runs(before: &str, after: &str) -> Vec<String> {
         runs.push(run);
     }
     runs
+}
+
+/// Lines grouped by a key, each group cut to its first `keep` lines and a
+/// `  … and N more like this` line: a note that repeats for every skill is said a few times,
+/// not a thousand. Groups keep the order of their first line.
+pub fn collapse<K: Eq + std::hash::Hash>(
+    lines: impl IntoIterator<Item = (K, String)>,
+    keep: usize,
+) -> String {
+    let mut index: std::collections::HashMap<K, usize> = std::collections::HashMap::new();
+    let mut groups: Vec<(Vec<String>, usize)> = Vec::new();
+    for (key, line) in lines {
+        let next = groups.len();
+        let group = *index.entry(key).or_insert(next);
+        if group == next {
+            groups.push((Vec::new(), 0));
+        }
+        let (kept, more) = &mut groups[group];
+        if kept.len() < keep {
+            kept.push(line);
+        } else {
+            *more += 1;
+        }
+    }
+    let mut out = String::new();
+    for (kept, more) in groups {
+        for line in kept {
+            out.push_str(&line);
+            if !line.ends_with('\n') {
+                out.push('\n');
+            }
+        }
+        if more > 0 {
+            out.push_str(&format!("  … and {more} more like this\n"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn repeated_lines_are_collapsed_per_key() {
+        let lines = (0..1000)
+            .map(|i| ("same", format!("note {i}")))
+            .chain([("other", "x".to_owned())]);
+        assert_eq!(
+            super::collapse(lines, 3),
+            "note 0\nnote 1\nnote 2\n  … and 997 more like this\nx\n"
+        );
+    }
 }

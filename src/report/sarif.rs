@@ -1,5 +1,6 @@
-//! SARIF 2.1.0 for code scanning (GitHub, Azure DevOps, IDEs): every rule as a descriptor, every
-//! finding as a result with a region. Columns count Unicode code points (`columnKind`).
+//! SARIF 2.1.0 for code scanning (GitHub, Azure DevOps, IDEs): every rule as a descriptor with
+//! a `helpUri` to its page under docs/rules/, every finding as a result with a region (line 1
+//! for a finding about a whole file). Columns count Unicode code points (`columnKind`).
 
 use std::io::Write;
 
@@ -31,6 +32,7 @@ pub fn log(report: &LintReport) -> Value {
                 "shortDescription": { "text": r.summary },
                 "fullDescription": { "text": r.summary },
                 "help": { "text": r.docs, "markdown": r.docs },
+                "helpUri": help_uri(r.id),
                 "defaultConfiguration": { "level": level(r.severity) },
                 "properties": { "fixable": r.fixable },
             })
@@ -61,6 +63,9 @@ pub fn log(report: &LintReport) -> Value {
                     "byteOffset": f.offset,
                     "byteLength": f.length,
                 });
+            } else if std::path::Path::new(&f.file).is_file() {
+                // A finding about a whole file: its first line, so that every viewer can place it.
+                location["physicalLocation"]["region"] = json!({ "startLine": 1 });
             }
             json!({
                 "ruleId": f.rule,
@@ -79,7 +84,7 @@ pub fn log(report: &LintReport) -> Value {
                 "driver": {
                     "name": "skills",
                     "version": env!("CARGO_PKG_VERSION"),
-                    "informationUri": "https://agentskills.io",
+                    "informationUri": env!("CARGO_PKG_REPOSITORY"),
                     "rules": descriptors,
                 }
             },
@@ -91,6 +96,16 @@ pub fn log(report: &LintReport) -> Value {
 
 pub fn write(report: &LintReport, out: &mut dyn Write) -> Result<()> {
     super::write_json(out, &log(report))
+}
+
+/// The page of a rule's documentation in the repository, at the tag of this version:
+/// `docs/rules/<ID>.md`, generated from the rule (tests/docs.rs keeps it so).
+pub fn help_uri(id: &str) -> String {
+    format!(
+        "{}/blob/v{}/docs/rules/{id}.md",
+        env!("CARGO_PKG_REPOSITORY"),
+        env!("CARGO_PKG_VERSION")
+    )
 }
 
 /// A relative URI reference: `/` separators, spaces and `%` escaped.

@@ -241,8 +241,9 @@ pub fn human(
     sort: TokensSort,
 ) -> String {
     let mut rows = Vec::new();
+    let mut said = std::collections::HashSet::new();
     for i in order(costs, sort) {
-        skill_rows(&costs.skills[i], &mut rows);
+        skill_rows(&costs.skills[i], &mut rows, &mut said);
     }
     let mut out = String::new();
     if !rows.is_empty() {
@@ -255,7 +256,14 @@ pub fn human(
     out
 }
 
-fn skill_rows(cost: &SkillCost<'_>, rows: &mut Vec<Vec<String>>) {
+/// A skill's rows. A listing note already given for an earlier skill is shortened to its kind
+/// (`said` holds the notes given so far): a budget that drops a thousand descriptions says why
+/// once.
+fn skill_rows(
+    cost: &SkillCost<'_>,
+    rows: &mut Vec<Vec<String>>,
+    said: &mut std::collections::HashSet<String>,
+) {
     let row = |skill: &str, part: &str, size: Option<Size>, note: String| {
         let mut row = vec![skill.to_owned(), part.to_owned()];
         match size {
@@ -277,7 +285,14 @@ fn skill_rows(cost: &SkillCost<'_>, rows: &mut Vec<Vec<String>>) {
     ));
     let listing = match &cost.listing {
         Listing::Listed => String::new(),
-        Listing::Changed { kind, reason } => change_note(*kind, reason),
+        Listing::Changed { kind, reason } => {
+            let note = change_note(*kind, reason);
+            if said.insert(note.clone()) {
+                note
+            } else {
+                format!("{} (as above)", kind.as_str())
+            }
+        }
     };
     rows.push(row("", "catalog entry", Some(cost.entry), listing));
     let body_note = match &cost.body {
@@ -413,14 +428,17 @@ fn budget(target: &Target, costs: &Costs<'_>, context_window: Option<u64>) -> St
             "  the budget binds: leaving a skill out gives its room to the others, so catalog entries are small or negative"
         );
     }
-    for change in costs.catalog.changes.iter().filter(|c| by_budget(c.kind)) {
-        let _ = writeln!(
-            out,
-            "  {}: {}",
-            change.name,
-            change_note(change.kind, &change.reason)
-        );
-    }
+    // The same note for many skills is said three times, then counted.
+    let lines = costs
+        .catalog
+        .changes
+        .iter()
+        .filter(|c| by_budget(c.kind))
+        .map(|change| {
+            let note = change_note(change.kind, &change.reason);
+            (note.clone(), format!("  {}: {note}", change.name))
+        });
+    out.push_str(&super::collapse(lines, 3));
     out
 }
 

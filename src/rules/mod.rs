@@ -9,7 +9,8 @@
 //! - **S1xx** content quality;
 //! - **S2xx** layout and references;
 //! - **S3xx** encoding and portability;
-//! - **S4xx** cross-skill.
+//! - **S4xx** cross-skill;
+//! - **S5xx** lint comments (suppressions).
 //!
 //! Adding a rule: one file in its family folder, one line in that family's `RULES`, and
 //! `fixtures/rules/<ID>/{pass,fail}/<case>/` folders.
@@ -21,6 +22,7 @@ pub mod content;
 pub mod cross;
 pub mod encoding;
 pub mod layout;
+pub mod meta;
 pub mod standard;
 
 use std::fmt;
@@ -64,6 +66,8 @@ pub enum Check {
     Skill(fn(&SkillContext<'_>, &mut Vec<Finding>)),
     /// Every discovered skill at once (cross-skill rules).
     Set(fn(&SetContext<'_>, &mut Vec<Finding>)),
+    /// Reported by the lint engine itself, from what the other rules found (S502).
+    Engine,
 }
 
 impl fmt::Debug for Check {
@@ -71,6 +75,7 @@ impl fmt::Debug for Check {
         f.write_str(match self {
             Self::Skill(_) => "Check::Skill",
             Self::Set(_) => "Check::Set",
+            Self::Engine => "Check::Engine",
         })
     }
 }
@@ -118,6 +123,7 @@ pub fn all() -> impl Iterator<Item = &'static Rule> {
         .chain(layout::RULES)
         .chain(encoding::RULES)
         .chain(cross::RULES)
+        .chain(meta::RULES)
         .copied()
 }
 

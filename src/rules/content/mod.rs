@@ -9,6 +9,7 @@ mod s106_body_too_many_tokens;
 mod s107_long_reference_without_toc;
 mod s108_body_when_to_use_section;
 mod s109_time_sensitive_text;
+mod s110_description_placeholder;
 mod text;
 
 use super::Rule;
@@ -24,6 +25,7 @@ pub(super) const RULES: &[&Rule] = &[
     &s107_long_reference_without_toc::RULE,
     &s108_body_when_to_use_section::RULE,
     &s109_time_sensitive_text::RULE,
+    &s110_description_placeholder::RULE,
 ];
 
 #[cfg(test)]

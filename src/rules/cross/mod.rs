@@ -9,6 +9,8 @@ use super::Rule;
 use crate::paths;
 use crate::skill::Skill;
 use crate::source::Span;
+use crate::targets::Target;
+use crate::targets::catalog::Collision;
 
 /// This family's rules, sorted by ID.
 pub(super) const RULES: &[&Rule] = &[&s401_duplicate_name::RULE, &s402_shadowed_skill::RULE];
@@ -25,6 +27,24 @@ fn name_span(skill: &Skill) -> Option<Span> {
 /// `path` as shown in a message about `skill`: relative to the root `skill` was found in.
 fn shown(path: &Path, skill: &Skill) -> String {
     paths::to_slash(&paths::relative_to(path, &skill.origin.root))
+}
+
+/// The help of a finding about two skills with one name, with a warning when a selected runtime
+/// picks the winner by a race (opencode): no copy of the pair is reliably the one it lists.
+fn collision_help(base: &str, targets: &[&'static Target]) -> String {
+    let racing: Vec<&str> = targets
+        .iter()
+        .filter(|t| t.collision == Collision::Unstable)
+        .map(|t| t.display)
+        .collect();
+    if racing.is_empty() {
+        return base.to_owned();
+    }
+    format!(
+        "{base} (in {}, same-named skills load concurrently and the one that finishes last is \
+         kept, so which copy is listed can change from run to run)",
+        racing.join(" and ")
+    )
 }
 
 #[cfg(test)]
@@ -53,12 +73,20 @@ mod testing {
     }
 
     pub fn run(rule: &'static Rule, skills: &[Skill]) -> Vec<Finding> {
-        let targets = targets::default_targets();
+        run_for(rule, skills, &targets::default_targets())
+    }
+
+    /// [`run`] with these targets selected.
+    pub fn run_for(
+        rule: &'static Rule,
+        skills: &[Skill],
+        targets: &[&'static targets::Target],
+    ) -> Vec<Finding> {
         let settings = Settings::default();
         let cx = SetContext {
             skills,
             unreadable: &[],
-            targets: &targets,
+            targets,
             settings: &settings,
         };
         let Check::Set(check) = rule.check else {

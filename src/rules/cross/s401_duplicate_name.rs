@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::path::{Path, PathBuf};
 
-use super::{name_span, shown};
+use super::{collision_help, name_span, shown};
 use crate::rules::{Check, Finding, Rule, SetContext, Severity};
 use crate::skill::Skill;
 
@@ -90,12 +90,15 @@ fn check(cx: &SetContext<'_>, out: &mut Vec<Finding>) {
             skill,
             format!(
                 "skill name `{name}` is also used by `{other}` in the same skills directory: Codex lists both, \
-                 Goose and trpc-agent-go keep the first one found and opencode the last one \
-                 loaded, so which instructions run depends on the runtime"
+                 Goose and trpc-agent-go keep the first one found and opencode whichever \
+                 finishes loading last, so which instructions run depends on the runtime"
             ),
         )
         .label(format!("also the name of `{other}`"))
-        .help("give each skill its own name, or remove the copy you no longer want");
+        .help(collision_help(
+            "give each skill its own name, or remove the copy you no longer want",
+            cx.targets,
+        ));
         if let Some(span) = name_span(skill) {
             finding = finding.at(span);
         }
@@ -106,7 +109,26 @@ fn check(cx: &SetContext<'_>, out: &mut Vec<Finding>) {
 #[cfg(test)]
 mod tests {
     use super::RULE;
-    use crate::rules::cross::testing::{run, skill};
+    use crate::rules::cross::testing::{run, run_for, skill};
+
+    #[test]
+    fn a_runtime_that_races_is_named_in_the_help() {
+        let skills = [skill("/r", 0, "a", "notes"), skill("/r", 0, "b", "notes")];
+        let codex = crate::targets::find("codex").expect("codex");
+        let found = run_for(&RULE, &skills, &[codex]);
+        assert!(!found[0].help.as_deref().unwrap_or("").contains("opencode"));
+        let opencode = crate::targets::find("opencode").expect("opencode");
+        let found = run_for(&RULE, &skills, &[codex, opencode]);
+        assert!(
+            found[0]
+                .help
+                .as_deref()
+                .unwrap_or("")
+                .contains("(in opencode, same-named skills load concurrently"),
+            "{:?}",
+            found[0].help
+        );
+    }
 
     #[test]
     fn every_extra_skill_is_reported_once() {

@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use super::{name_span, shown};
+use super::{collision_help, name_span, shown};
 use crate::rules::{Check, Finding, Rule, SetContext, Severity};
 use crate::skill::Skill;
 
@@ -23,9 +23,10 @@ at equal precedence, a root listed earlier. Duplicates inside one root are S401'
 Runtimes that rank their skill directories load only the winning copy, so this skill is never
 offered and edits to it have no visible effect. They rank differently, though: Gemini CLI lets
 workspace skills override user skills and prints "Skill conflict detected", Metis lets workspace
-skills override global ones, Goose keeps the first skill it finds, opencode the last one it
-loads, and Codex removes duplicates only by path, so it lists both copies under one name. The
-same pair of folders can therefore behave differently in every runtime.
+skills override global ones, Goose keeps the first skill it finds, opencode whichever copy
+finishes loading last (so its choice can change from run to run), and Codex removes duplicates
+only by path, so it lists both copies under one name. The same pair of folders can therefore
+behave differently in every runtime.
 
 ## Example
 
@@ -79,7 +80,10 @@ fn check(cx: &SetContext<'_>, out: &mut Vec<Finding>) {
             ),
         )
         .label(format!("`{other}` wins this name"))
-        .help("remove the copy you no longer use, or give one of them another name");
+        .help(collision_help(
+            "remove the copy you no longer use, or give one of them another name",
+            cx.targets,
+        ));
         if let Some(span) = name_span(skill) {
             finding = finding.at(span);
         }
@@ -91,7 +95,7 @@ fn check(cx: &SetContext<'_>, out: &mut Vec<Finding>) {
 mod tests {
     use super::RULE;
     use crate::provider::{MemoryProvider, MemorySkill, SkillProvider};
-    use crate::rules::cross::testing::run;
+    use crate::rules::cross::testing::{run, run_for};
     use crate::skill::Scope;
 
     fn skill(dir: &str) -> MemorySkill {
@@ -120,6 +124,27 @@ mod tests {
             found[0].message
         );
         assert!(found[0].span.is_some());
+    }
+
+    #[test]
+    fn opencode_is_said_to_pick_its_copy_by_a_race() {
+        let provider = MemoryProvider::new([skill("/a/notes"), skill("/b/notes")]);
+        let plain = run(&RULE, provider.list());
+        assert!(
+            !plain[0]
+                .help
+                .as_deref()
+                .unwrap_or("")
+                .contains("concurrently")
+        );
+        let opencode = crate::targets::find("opencode").expect("opencode");
+        let found = run_for(&RULE, provider.list(), &[opencode]);
+        let help = found[0].help.as_deref().unwrap_or("");
+        assert!(
+            help.contains("in opencode, same-named skills load concurrently")
+                && help.contains("can change from run to run"),
+            "{help}"
+        );
     }
 
     #[test]

@@ -25,7 +25,7 @@ repository is a normal way to share one.
 Everything in the skill directory is copied when the skill is installed or zipped for upload.
 Anthropic's `package_skill.py` drops `__pycache__`, `node_modules`, `.DS_Store` and `*.pyc` for
 this reason, but a hand-made zip, a plain copy or another installer keeps them: they make the
-package bigger (`node_modules` can be hundreds of megabytes), leak local details, and show up in
+package bigger (`node_modules` can be hundreds of megabytes), expose local details, and show up in
 the resource listings some runtimes give the model.
 
 ## Example
