@@ -815,7 +815,7 @@ _skills() {
             return 0
             ;;
         skills__subcmd__tokens)
-            opts="-t -h --no-ignore --max-depth --max-dirs --target --roots --path-prefix --model --no-builtins --skills-path --encoding --context-window --sort --max-catalog-tokens --max-body-tokens --max-skill-tokens --format --help"
+            opts="-t -q -h --no-ignore --max-depth --max-dirs --target --roots --path-prefix --model --no-builtins --skills-path --encoding --context-window --sort --max-catalog-tokens --max-body-tokens --max-skill-tokens --format --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -451,7 +451,7 @@ always\t''
 never\t''"
 complete -c skills -n "__fish_skills_using_subcommand lint" -l no-ignore -d 'Search files that .gitignore excludes, too'
 complete -c skills -n "__fish_skills_using_subcommand lint" -l statistics -d 'Print how many findings each rule has, most first, instead of the findings'
-complete -c skills -n "__fish_skills_using_subcommand lint" -s q -l quiet -d 'Print the findings only: no summary line, no notes'
+complete -c skills -n "__fish_skills_using_subcommand lint" -s q -l quiet -d 'Print the findings only: no summary line, no notes, no progress line (without -q, a run that takes more than a second shows one on stderr when stderr is a terminal and the format is human or concise, and erases it at the end)'
 complete -c skills -n "__fish_skills_using_subcommand lint" -l exit-zero -d 'Exit 0 even when there are findings at error level (tool failures still exit 2)'
 complete -c skills -n "__fish_skills_using_subcommand lint" -l watch -d 'Lint again whenever a file under the paths changes (Ctrl-C stops)'
 complete -c skills -n "__fish_skills_using_subcommand lint" -l allow-empty -d 'Succeed when no skill is found under the paths'
@@ -759,6 +759,7 @@ json\t'The stable JSON schema `skills.tokens/v1` (see docs/json.md)'"
 complete -c skills -n "__fish_skills_using_subcommand tokens" -l no-ignore -d 'Search files that .gitignore excludes, too'
 complete -c skills -n "__fish_skills_using_subcommand tokens" -l roots -d 'Discover skills where the runtime itself looks (its project and user roots, with their environment overrides) instead of under PATHs'
 complete -c skills -n "__fish_skills_using_subcommand tokens" -l no-builtins -d 'Leave out the skills the runtime ships and lists by itself'
+complete -c skills -n "__fish_skills_using_subcommand tokens" -s q -l quiet -d 'Show no progress line. Without it, a run that takes more than a second shows one on stderr when stderr is a terminal (never with `--format json`), and erases it at the end'
 complete -c skills -n "__fish_skills_using_subcommand tokens" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c skills -n "__fish_skills_using_subcommand why" -s t -l target -d 'A runtime to ask (repeatable). Default: the config\'s targets, else agentskills' -r
 complete -c skills -n "__fish_skills_using_subcommand why" -l context-window -d 'The model\'s context window in tokens, for budgets that scale with it. Default: each runtime\'s default model\'s' -r

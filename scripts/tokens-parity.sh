@@ -27,7 +27,7 @@ done
 targets=$("$bin" targets --format json | "$python" -c 'import json,sys; print(" ".join(t["id"] for t in json.load(sys.stdin)["targets"]))')
 for target in $targets; do
   (cd "$corpus" && "$bin" catalog . -t "$target" --context-window 200000) > "$work/catalog-$target.txt" 2>/dev/null
-  (cd "$corpus" && "$bin" tokens . -t "$target" --format json) > "$work/tokens-$target.json"
+  (cd "$corpus" && "$bin" tokens . -t "$target" --context-window 200000 --format json) > "$work/tokens-$target.json"
 done
 
 "$python" - "$corpus" "$work" $targets <<'PY'

@@ -257,7 +257,9 @@ pub struct LintArgs {
     #[arg(long)]
     pub statistics: bool,
 
-    /// Print the findings only: no summary line, no notes.
+    /// Print the findings only: no summary line, no notes, no progress line (without -q, a run
+    /// that takes more than a second shows one on stderr when stderr is a terminal and the
+    /// format is human or concise, and erases it at the end).
     #[arg(long, short = 'q')]
     pub quiet: bool,
 
@@ -609,6 +611,11 @@ pub struct TokensArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = TokensFormat::Table)]
     pub format: TokensFormat,
+
+    /// Show no progress line. Without it, a run that takes more than a second shows one on
+    /// stderr when stderr is a terminal (never with `--format json`), and erases it at the end.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

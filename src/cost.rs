@@ -14,18 +14,21 @@
 //! its **resources** are its bundled files as the provider reads them (the cap cuts long files;
 //! binary files are skipped with the reason).
 
+use std::collections::HashMap;
 use std::iter::Sum;
-use std::ops::{Add, Sub};
+use std::ops::{Add, Range, Sub};
+use std::path::Path;
 
 use serde::Serialize;
 
 use crate::parallel;
 use crate::paths;
+use crate::progress::Progress;
 use crate::provider::{ResourceError, Resources, SkillProvider, Truncation};
 use crate::skill::{Scope, Skill};
 use crate::targets::Target;
 use crate::targets::catalog::{self, Catalog, Change, ChangeKind, Context, Entry};
-use crate::targets::load::{self as level2, LoadInput};
+use crate::targets::load::LoadInput;
 use crate::tokens::{self, Encoding, Variants};
 
 /// The size of a text (or a difference between two): model tokens, Unicode scalar values and
@@ -191,14 +194,15 @@ impl Costs<'_> {
 
 /// What `target` costs for each of `provider`'s skills, counted in `encoding`.
 ///
-/// Two passes on every core: the first loads each skill and reads its files, which needs no
-/// token table (so it overlaps a [`tokens::preload`]); the second renders the catalog without
-/// each skill and counts everything.
+/// Two passes on every core: the first loads each skill and reads its files; the second renders
+/// the catalog without each skill and counts everything. Each skill is two steps of `progress`:
+/// its load, and its catalog entry.
 pub fn measure<'a, P>(
     target: &Target,
     provider: &'a P,
     cx: &Context<'_>,
     encoding: Encoding,
+    progress: &Progress,
 ) -> Costs<'a>
 where
     P: SkillProvider + Sync,
@@ -209,24 +213,57 @@ where
     let full = catalog::render(target, skills.len(), &known, changes, cx);
     // Before collisions are settled: leaving a skill out can bring a rival in.
     let (admitted, _) = catalog::admitted(target, skills);
+    let known_at: HashMap<*const Skill, usize> = known
+        .iter()
+        .enumerate()
+        .rev() // the first of several wins
+        .map(|(k, e)| (std::ptr::from_ref(e.skill), k))
+        .collect();
+    let change_of: HashMap<&Path, &Change> = full
+        .changes
+        .iter()
+        .rev()
+        .map(|c| (c.path.as_path(), c))
+        .collect();
+    let mut admitted_names: HashMap<&str, usize> = HashMap::new();
+    for entry in &admitted {
+        *admitted_names.entry(entry.name.as_str()).or_default() += 1;
+    }
+    let first_named: HashMap<&str, usize> = known
+        .iter()
+        .enumerate()
+        .rev()
+        .map(|(k, e)| (e.name.as_str(), k))
+        .collect();
     let work = Work {
         target,
         skills,
         known_as: skills
             .iter()
-            .map(|skill| known.iter().position(|e| std::ptr::eq(e.skill, skill)))
+            .map(|skill| known_at.get(&std::ptr::from_ref(skill)).copied())
             .collect(),
         change: skills
             .iter()
-            .map(|skill| full.changes.iter().find(|c| c.path == skill.skill_md))
+            .map(|skill| change_of.get(skill.skill_md.as_path()).copied())
             .collect(),
         known: &known,
         admitted: &admitted,
+        pieces: pieces(target, &known, &full.text, cx),
+        alone: known
+            .iter()
+            .map(|e| admitted_names.get(e.name.as_str()) == Some(&1))
+            .collect(),
+        first_named,
         provider,
         cx,
     };
 
-    let gathered = parallel::map(0..skills.len(), |i| work.gather(i));
+    progress.expect(2 * skills.len());
+    let gathered = parallel::map(0..skills.len(), |i| {
+        let gathered = work.gather(i);
+        progress.step();
+        gathered
+    });
 
     let variants = Variants::new(&full.text, encoding);
     let catalog_size = Size {
@@ -247,7 +284,11 @@ where
         }
     }
     let mut counted = parallel::map(jobs, |job| match job {
-        Count::Entry(i) => work.entry(i, &variants, catalog_size),
+        Count::Entry(i) => {
+            let size = work.entry(i, &variants, catalog_size);
+            progress.step();
+            size
+        }
         Count::Parts(parts) => parts.iter().map(|p| Size::of(p, encoding)).sum(),
         Count::Text(text) => Size::of(text, encoding),
     })
@@ -291,6 +332,100 @@ where
     }
 }
 
+/// Where each of `known`'s entries lies in `full`, the catalog `target` renders for them, when
+/// that catalog is a frame (a head and a tail) around one piece per entry, each rendered alone
+/// as it is among the others: the catalog of the entries one at a time gives the frame and each
+/// piece, and the pieces must follow one another in `full`. Then the catalog without an entry
+/// is `full` without its piece, which costs no render of the rest: leave-one-out stays linear
+/// in the number of skills. `None` for any other catalog (a budget that shortens or drops
+/// entries, numbering, a count in the head, another order), which is rendered without each
+/// skill in full. The catalogs without the first, the middle and the last entry are rendered
+/// too, and must be `full` without their pieces.
+fn pieces(
+    target: &Target,
+    known: &[Entry<'_>],
+    full: &str,
+    cx: &Context<'_>,
+) -> Option<Vec<Range<usize>>> {
+    let m = known.len();
+    if m < 2 {
+        return None;
+    }
+    let whole = (target.render)(known, cx);
+    if whole.text != full || !whole.changes.is_empty() {
+        return None;
+    }
+    let singles = known
+        .iter()
+        .map(|entry| {
+            let alone = (target.render)(std::slice::from_ref(entry), cx);
+            alone.changes.is_empty().then_some(alone.text)
+        })
+        .collect::<Option<Vec<String>>>()?;
+    // Each single has the frame once, the catalog once in all: m - 1 frames over.
+    let frame = singles
+        .iter()
+        .map(String::len)
+        .sum::<usize>()
+        .checked_sub(full.len())?;
+    if frame % (m - 1) != 0 {
+        return None;
+    }
+    let frame = frame / (m - 1);
+    let shared = singles[0]
+        .bytes()
+        .zip(full.bytes())
+        .take_while(|(a, b)| a == b)
+        .count()
+        .min(frame);
+    // The head is at most what the first single and the catalog share; a piece that starts
+    // like the frame ends leaves a few lengths to try.
+    let pieces = (0..=shared)
+        .rev()
+        .take(64)
+        .find_map(|head| layout(full, &singles, head, frame - head))?;
+    let mut samples = vec![0, m / 2, m - 1];
+    samples.dedup();
+    for k in samples {
+        let rest: Vec<Entry<'_>> = known
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != k)
+            .map(|(_, e)| e.clone())
+            .collect();
+        let without = (target.render)(&rest, cx).text;
+        let piece = &pieces[k];
+        if without.len() + piece.len() != full.len()
+            || !without.starts_with(&full[..piece.start])
+            || !without.ends_with(&full[piece.end..])
+        {
+            return None;
+        }
+    }
+    Some(pieces)
+}
+
+/// The pieces of `full` when its frame is `head` bytes before them and `tail` after, each
+/// single catalog being the frame around one piece.
+fn layout(full: &str, singles: &[String], head: usize, tail: usize) -> Option<Vec<Range<usize>>> {
+    let end = full.len().checked_sub(tail)?;
+    let (before, after) = (full.get(..head)?, full.get(end..)?);
+    let mut at = head;
+    let mut pieces = Vec::with_capacity(singles.len());
+    for single in singles {
+        let piece = single.get(head..single.len().checked_sub(tail)?)?;
+        if !single.starts_with(before)
+            || !single.ends_with(after)
+            || full.get(at..at + piece.len())? != piece
+        {
+            return None;
+        }
+        pieces.push(at..at + piece.len());
+        at += piece.len();
+    }
+    (at == end).then_some(pieces)
+}
+
 /// A skill's texts, before counting.
 struct Gathered {
     body: Loaded,
@@ -326,6 +461,14 @@ struct Work<'w, 'a, P> {
     known: &'w [Entry<'a>],
     /// Every skill the target admits, before name collisions are settled.
     admitted: &'w [Entry<'a>],
+    /// Where each known skill's text lies in the catalog, when the catalog is a frame around
+    /// one piece per skill ([`pieces`]).
+    pieces: Option<Vec<Range<usize>>>,
+    /// Whether each known skill is the only admitted one with its name: then leaving it out
+    /// brings no rival in.
+    alone: Vec<bool>,
+    /// The first known skill of each name.
+    first_named: HashMap<&'w str, usize>,
     provider: &'a P,
     cx: &'w Context<'w>,
 }
@@ -380,7 +523,8 @@ impl<'a, P: SkillProvider + Sync> Work<'_, 'a, P> {
             return Loaded::Not(Body::NotLoadable(why.to_owned()));
         };
         let name = self.known[k].name.as_str();
-        if let Some(first) = level2::find(self.known, name)
+        // `level2::find`, looked up.
+        if let Some(first) = self.first_named.get(name).map(|&f| &self.known[f])
             && !std::ptr::eq(first.skill, &self.skills[i])
         {
             return Loaded::Not(Body::NotLoadable(format!(
@@ -414,6 +558,18 @@ impl<'a, P: SkillProvider + Sync> Work<'_, 'a, P> {
 
     /// The catalog's size minus the size of the catalog without skill `i`.
     fn entry(&self, i: usize, variants: &Variants<'_>, full: Size) -> Size {
+        if let (Some(pieces), Some(k)) = (&self.pieces, self.known_as[i])
+            && self.alone[k]
+        {
+            // The catalog without the skill is the catalog without its piece.
+            let piece = &pieces[k];
+            let text = &variants.text()[piece.clone()];
+            return Size {
+                tokens: to_i64(variants.base() - variants.count_without(piece.start, piece.end)),
+                characters: to_i64(text.chars().count()),
+                bytes: to_i64(text.len()),
+            };
+        }
         let Some(entries) = self.known_without(i) else {
             return Size::default();
         };
@@ -578,7 +734,13 @@ mod tests {
             context_window: window,
             model: None,
         };
-        measure(target, provider, &cx, Encoding::O200kBase)
+        measure(
+            target,
+            provider,
+            &cx,
+            Encoding::O200kBase,
+            &Progress::default(),
+        )
     }
 
     fn agentskills() -> &'static Target {
@@ -620,6 +782,47 @@ mod tests {
         let entries: Size = costs.skills.iter().map(|s| s.entry).sum();
         assert_eq!(entries + costs.overhead(), costs.catalog_size);
         assert!(costs.overhead().tokens > 0);
+    }
+
+    #[test]
+    fn entries_without_rendering_the_rest_equal_the_catalog_rebuilt_without_each_skill() {
+        let skills = vec![
+            skill("a", "alpha", "Does alpha things. Use for alpha."),
+            skill(
+                "b",
+                "beta",
+                "Does beta. Use when beta & co are needed.\nSecond line.",
+            ),
+            skill("c", "gamma", "Ünïcode 日本語 description. Use for gamma."),
+            skill("d", "beta", "A second beta. Use for beta too."),
+            skill("e", "delta", "Delta: with a colon. Use for delta."),
+        ];
+        let provider = MemoryProvider::new(skills.clone());
+        let (paths, env) = (Paths::absolute(None), Env::new("/p", None));
+        let cx = Context {
+            paths: &paths,
+            env: &env,
+            context_window: None,
+            model: None,
+        };
+        let (known, _) = catalog::known(agentskills(), provider.list(), &cx);
+        let full = catalog::build(agentskills(), provider.list(), &cx).text;
+        let found = pieces(agentskills(), &known, &full, &cx).expect("a frame around pieces");
+        assert_eq!(found.len(), known.len());
+        for target in crate::targets::TARGETS {
+            let costs = measure_with(target, &provider, None);
+            let full = catalog_tokens(target, skills.clone());
+            for (i, cost) in costs.skills.iter().enumerate() {
+                let mut rest = skills.clone();
+                rest.remove(i);
+                assert_eq!(
+                    cost.entry.tokens,
+                    full - catalog_tokens(target, rest),
+                    "{} {i}",
+                    target.id
+                );
+            }
+        }
     }
 
     #[test]

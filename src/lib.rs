@@ -42,6 +42,7 @@ pub mod matrix;
 pub mod package;
 mod parallel;
 pub mod paths;
+pub mod progress;
 pub mod provider;
 pub mod report;
 pub mod rules;

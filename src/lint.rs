@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use crate::parallel;
+use crate::progress::Progress;
 use crate::provider::UnreadableSkill;
 use crate::rules::{self, Check, Finding, Rule, SetContext, Settings, Severity, SkillContext};
 use crate::skill::Skill;
@@ -75,14 +76,16 @@ fn could_exceed(skill: &Skill, options: &LintOptions) -> bool {
 /// Runs every enabled rule over `skills` and returns the findings that survive suppression,
 /// sorted by file, position and rule.
 pub fn lint(skills: &[Skill], options: &LintOptions) -> Vec<Finding> {
-    lint_discovered(skills, &[], options)
+    lint_discovered(skills, &[], options, &Progress::default())
 }
 
 /// [`lint`], with the skill files discovery found and could not read (reported by S030).
+/// Each skill is one step of `progress` per pass of the rules (two when S106 is on).
 pub fn lint_discovered(
     skills: &[Skill],
     unreadable: &[UnreadableSkill],
     options: &LintOptions,
+    progress: &Progress,
 ) -> Vec<Finding> {
     // The token tables may still be loading on another core (`tokens::preload`), so the rule
     // that needs them runs over the skills after the others have: the workers are not left
@@ -94,24 +97,28 @@ pub fn lint_discovered(
     let (late, early): (Vec<&Rule>, Vec<&Rule>) = rules::all()
         .filter(|r| options.enabled(r))
         .partition(|r| r.id == COUNTS_TOKENS);
+    let passes: Vec<Vec<SkillCheck>> = [early, late]
+        .iter()
+        .map(|pass| {
+            pass.iter()
+                .filter_map(|r| match r.check {
+                    Check::Skill(f) => Some(f),
+                    Check::Set(_) | Check::Engine => None,
+                })
+                .collect::<Vec<SkillCheck>>()
+        })
+        .filter(|checks| !checks.is_empty())
+        .collect();
+    progress.expect(skills.len() * passes.len());
     let mut findings = Vec::new();
-    for pass in [early, late] {
-        let checks: Vec<SkillCheck> = pass
-            .iter()
-            .filter_map(|r| match r.check {
-                Check::Skill(f) => Some(f),
-                Check::Set(_) | Check::Engine => None,
-            })
-            .collect();
-        if checks.is_empty() {
-            continue;
-        }
+    for checks in passes {
         let per_skill = |skill: &Skill| -> Vec<Finding> {
             let cx = SkillContext::new(skill, &options.targets, &options.settings);
             let mut found = Vec::new();
             for check in &checks {
                 check(&cx, &mut found);
             }
+            progress.step();
             found
         };
         findings.extend(parallel::map(skills, per_skill).into_iter().flatten());

@@ -139,6 +139,13 @@ impl Skill {
     pub fn slice(&self, span: Span) -> Cow<'_, str> {
         let bytes = self.source.bytes();
         let span = Span::new(span.start.min(bytes.len()), span.end.min(bytes.len()));
+        // A valid file's text is its bytes: borrow the slice when it falls on character
+        // boundaries, without decoding it again.
+        if self.source.encoding().invalid_utf8.is_none()
+            && let Some(text) = self.source.text().get(span.start..span.end)
+        {
+            return Cow::Borrowed(text);
+        }
         String::from_utf8_lossy(&bytes[span.start..span.end])
     }
 

@@ -1,11 +1,12 @@
 //! Token counts with OpenAI's BPE encodings, the way agent runtimes budget context.
 //!
-//! The only module that calls `bpe-openai`, whose encodings give the same tokens as OpenAI's
-//! `tiktoken`. Its tables are compiled into the binary (no network) in a serialized form, but
-//! loading one still takes tens of milliseconds and tens of megabytes, so each encoding is loaded
-//! on first use and kept for the life of the process. Callers that only need to know whether a
-//! text is over a limit should use [`count_over`]: a text of N bytes has at most N tokens (every
-//! token covers at least one byte), so short texts never load a table.
+//! The counts are those of OpenAI's `tiktoken` (`encode_ordinary`), exactly: each encoding's
+//! pre-tokenizer ([`split`]) cuts a text into pieces, and each piece is byte-pair encoded
+//! ([`merge`]) with the encoding's ranks. The ranks are tables compiled into the binary
+//! (`src/tokens/*.bin`, written by `scripts/token-tables.py` from OpenAI's published
+//! `o200k_base.tiktoken` and `cl100k_base.tiktoken`) and read where they sit ([`table`]):
+//! nothing is decoded, copied or built when an encoding is first used, so using one costs
+//! nothing but the pages of the table a count touches.
 //!
 //! Special-token strings such as `<|endoftext|>` are counted as the ordinary text they are: a
 //! skill that contains one is not sending a control token to anybody.
@@ -13,13 +14,14 @@
 //! [`Variants`] counts many texts that differ from one base text in a small region (a catalog
 //! rendered without one of its skills) by tokenizing only that region, exactly.
 
-use std::cell::RefCell;
-use std::collections::HashMap;
+mod merge;
+mod split;
+mod table;
+
 use std::fmt;
-use std::sync::Once;
 use std::thread;
 
-use bpe_openai::Tokenizer;
+use table::Table;
 
 /// A BPE encoding.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -47,76 +49,85 @@ impl fmt::Display for Encoding {
     }
 }
 
-/// The number of tokens `text` encodes to.
-pub fn count(text: &str, encoding: Encoding) -> usize {
-    let tokenizer = tokenizer(encoding);
-    PIECES.with_borrow_mut(|known| {
-        let known = &mut known[encoding as usize];
-        // What `Tokenizer::count` does (neither encoding normalises), with each short piece's
-        // count remembered: most pieces are common words, and counting one costs more than
-        // looking it up.
-        tokenizer
-            .split(text)
-            .map(|piece| {
-                if piece.len() > MAX_REMEMBERED {
-                    return tokenizer.bpe.count(piece.as_bytes());
-                }
-                if let Some(&n) = known.get(piece) {
-                    return n as usize;
-                }
-                let n = tokenizer.bpe.count(piece.as_bytes());
-                if known.len() >= MAX_PIECES {
-                    known.clear();
-                }
-                known.insert(piece.into(), u32::try_from(n).unwrap_or(u32::MAX));
-                n
-            })
-            .sum()
-    })
-}
+/// The tables, checked when the binary is built.
+static O200K_BASE: Table = match Table::new(include_bytes!("tokens/o200k_base.bin")) {
+    Some(table) => table,
+    None => panic!("src/tokens/o200k_base.bin is not a token table"),
+};
+static CL100K_BASE: Table = match Table::new(include_bytes!("tokens/cl100k_base.bin")) {
+    Some(table) => table,
+    None => panic!("src/tokens/cl100k_base.bin is not a token table"),
+};
 
-/// Pieces up to this many bytes have their counts remembered…
-const MAX_REMEMBERED: usize = 24;
-/// …this many per thread and encoding, at most.
-const MAX_PIECES: usize = 1 << 16;
-
-thread_local! {
-    static PIECES: RefCell<[HashMap<Box<str>, u32>; 2]> = RefCell::default();
-}
-
-/// Starts loading the encoding's tables on another core, once, for a caller that will probably
-/// count soon: the first [`count`] then waits for that load instead of starting its own. Does
-/// nothing on a single core, where it would only hold up the caller. A process that ends first
-/// simply stops the load.
-pub fn preload(encoding: Encoding) {
-    static O200K_BASE: Once = Once::new();
-    static CL100K_BASE: Once = Once::new();
-    let started = match encoding {
+fn table(encoding: Encoding) -> &'static Table {
+    match encoding {
         Encoding::O200kBase => &O200K_BASE,
         Encoding::Cl100kBase => &CL100K_BASE,
+    }
+}
+
+/// The number of tokens `text` encodes to.
+pub fn count(text: &str, encoding: Encoding) -> usize {
+    let table = table(encoding);
+    split::pieces(text, encoding)
+        .map(|piece| merge::count(table, piece.as_bytes()))
+        .sum()
+}
+
+/// Where token `limit + 1` of `text` is: the byte offset of the piece that holds it, or `None`
+/// when `text` has at most `limit` tokens. Counts only as far as it must: a text of N bytes
+/// has at most N tokens, so it stops as soon as the tokens seen plus the bytes left are within
+/// the limit (and never starts on a text of at most `limit` bytes); every piece is at least one
+/// token, so the piece after the limit is not encoded.
+pub fn past(text: &str, encoding: Encoding, limit: usize) -> Option<usize> {
+    let table = table(encoding);
+    let mut seen = 0;
+    let mut at = 0;
+    for piece in split::pieces(text, encoding) {
+        if seen + (text.len() - at) <= limit {
+            return None;
+        }
+        if seen == limit {
+            return Some(at);
+        }
+        seen += merge::count(table, piece.as_bytes());
+        if seen > limit {
+            return Some(at);
+        }
+        at += piece.len();
+    }
+    None
+}
+
+/// Makes the encoding's tables resident on another core, once, for a caller that will probably
+/// count soon and has other work first. The tables are read where the binary holds them, so
+/// this only takes their page faults off the caller's path; on a single core it does nothing.
+pub fn preload(encoding: Encoding) {
+    use std::sync::Once;
+    static O200K: Once = Once::new();
+    static CL100K: Once = Once::new();
+    let once = match encoding {
+        Encoding::O200kBase => &O200K,
+        Encoding::Cl100kBase => &CL100K,
     };
-    started.call_once(|| {
+    once.call_once(|| {
         if thread::available_parallelism().map_or(1, usize::from) < 2 {
             return;
         }
-        // If no thread can be started, the first count loads the tables as usual.
+        // If no thread can be started, the first count takes the page faults itself.
         let _ = thread::Builder::new()
             .name("tokens".to_owned())
-            .spawn(move || tokenizer(encoding));
+            .spawn(move || table(encoding).touch());
     });
 }
 
-/// The token count of `text` when it is more than `limit`, else `None`. Texts of at most `limit`
-/// bytes are answered without tokenizing (and without loading the tables).
-pub fn count_over(text: &str, encoding: Encoding, limit: usize) -> Option<usize> {
-    over_with(text, limit, |text| count(text, encoding))
-}
-
-fn over_with(text: &str, limit: usize, count: impl FnOnce(&str) -> usize) -> Option<usize> {
-    if text.len() <= limit {
-        return None;
-    }
-    Some(count(text)).filter(|&n| n > limit)
+/// The ranks of the tokens `text` encodes to: `tiktoken`'s `encode_ordinary`.
+#[cfg(test)]
+fn encode(text: &str, encoding: Encoding) -> Vec<u32> {
+    let table = table(encoding);
+    split::pieces(text, encoding)
+        .flat_map(|piece| merge::encode(table, piece.as_bytes()))
+        .collect()
 }
 
 /// Exact token counts of texts that are variants of one base text, tokenizing only the part of
@@ -159,6 +170,11 @@ impl<'a> Variants<'a> {
         }
     }
 
+    /// The base text.
+    pub fn text(&self) -> &'a str {
+        self.base
+    }
+
     /// The token count of the base text.
     pub fn base(&self) -> usize {
         self.before.last().copied().unwrap_or(0)
@@ -194,6 +210,26 @@ impl<'a> Variants<'a> {
             + count(&text[start..end], self.encoding)
             + (self.base() - self.before[tail])
     }
+
+    /// The token count of the base text without `base[from..to]`, the same as [`count`] gives
+    /// for that text, tokenizing only the parts on either side of the gap up to the nearest
+    /// cuts. `from..to` must be a range of `base` on character boundaries.
+    pub fn count_without(&self, from: usize, to: usize) -> usize {
+        // As in `count`: the shared prefix is `from` bytes and the shared suffix `len - to`.
+        let head = self
+            .cuts
+            .partition_point(|&c| c + 4 <= from)
+            .saturating_sub(1);
+        let tail = self
+            .cuts
+            .partition_point(|&c| c < to + 1)
+            .min(self.cuts.len() - 1);
+        let (start, end) = (self.cuts[head], self.cuts[tail]);
+        let mut middle = String::with_capacity(from - start + end - to);
+        middle.push_str(&self.base[start..from]);
+        middle.push_str(&self.base[to..end]);
+        self.before[head] + count(&middle, self.encoding) + (self.base() - self.before[tail])
+    }
 }
 
 /// The cuts of `text` (see [`Variants`]), from 0 to `text.len()`.
@@ -213,14 +249,6 @@ fn cuts(text: &str) -> Vec<usize> {
         cuts.push(text.len());
     }
     cuts
-}
-
-/// The encoding's tokenizer, loaded on first use.
-fn tokenizer(encoding: Encoding) -> &'static Tokenizer {
-    match encoding {
-        Encoding::O200kBase => bpe_openai::o200k_base(),
-        Encoding::Cl100kBase => bpe_openai::cl100k_base(),
-    }
 }
 
 #[cfg(test)]
@@ -407,6 +435,20 @@ mod tests {
                 Variants::new("", encoding).count("a b"),
                 count("a b", encoding)
             );
+            // Every gap between character boundaries, of every length.
+            let bounds: Vec<usize> = (0..=base.len())
+                .filter(|&i| base.is_char_boundary(i))
+                .collect();
+            for (n, &from) in bounds.iter().enumerate() {
+                for &to in &bounds[n..] {
+                    let text = format!("{}{}", &base[..from], &base[to..]);
+                    assert_eq!(
+                        counter.count_without(from, to),
+                        count(&text, encoding),
+                        "{encoding} {from}..{to}"
+                    );
+                }
+            }
         }
     }
 
@@ -418,18 +460,60 @@ mod tests {
     }
 
     #[test]
-    fn short_texts_are_not_tokenized() {
-        let mut called = false;
-        assert_eq!(
-            over_with("abc", 3, |_| {
-                called = true;
-                99
-            }),
-            None
+    fn past_finds_the_piece_after_the_limit() {
+        let text = "hello world\nhello world\n";
+        // "hello", " world", "\n", "hello", " world", "\n".
+        let n = count(text, Encoding::O200kBase);
+        assert_eq!(n, 6);
+        assert_eq!(past(text, Encoding::O200kBase, n), None);
+        assert_eq!(past(text, Encoding::O200kBase, n + 100), None);
+        assert_eq!(past(text, Encoding::O200kBase, 5), Some(23));
+        assert_eq!(past(text, Encoding::O200kBase, 3), Some(12));
+        assert_eq!(past(text, Encoding::O200kBase, 0), Some(0));
+        assert_eq!(past("", Encoding::O200kBase, 0), None);
+        // "aaaa…" is one piece of 125 tokens: token 11 is in it, at 0.
+        let long = "a".repeat(1000);
+        assert_eq!(past(&long, Encoding::O200kBase, 10), Some(0));
+        assert_eq!(past(&long, Encoding::O200kBase, 125), None);
+        for limit in 0..30 {
+            let text = "word ".repeat(8);
+            let n = count(&text, Encoding::Cl100kBase);
+            assert_eq!(
+                past(&text, Encoding::Cl100kBase, limit).is_some(),
+                n > limit,
+                "{limit}"
+            );
+        }
+    }
+
+    /// Texts made to break a pre-tokenizer or a merge, with `tiktoken`'s tokens for each
+    /// (`scripts/tokens-fixture.py`).
+    #[test]
+    fn tokens_match_tiktoken_on_hard_texts() {
+        let fixture: serde_json::Value =
+            serde_json::from_str(include_str!("../tests/data/tokens-tiktoken.json"))
+                .expect("the fixture is JSON");
+        let cases = fixture["cases"].as_array().expect("cases");
+        assert!(cases.len() > 800);
+        let mut wrong = Vec::new();
+        for case in cases {
+            let text = case["text"].as_str().expect("text");
+            for encoding in [Encoding::O200kBase, Encoding::Cl100kBase] {
+                let theirs: Vec<u32> =
+                    serde_json::from_value(case[encoding.as_str()].clone()).expect("tokens");
+                if encode(text, encoding) != theirs {
+                    wrong.push(format!("{encoding} {}: {text:?}", case["group"]));
+                } else {
+                    assert_eq!(count(text, encoding), theirs.len());
+                }
+            }
+        }
+        assert!(
+            wrong.is_empty(),
+            "{} differ:\n{}",
+            wrong.len(),
+            wrong.join("\n")
         );
-        assert!(!called);
-        assert_eq!(over_with("abcd", 3, |_| 4), Some(4));
-        assert_eq!(over_with("abcd", 3, |_| 2), None);
     }
 
     #[test]
@@ -439,10 +523,24 @@ mod tests {
     }
 
     #[test]
-    fn count_over_agrees_with_count() {
-        let text = "word ".repeat(50);
-        let n = count(&text, Encoding::O200kBase);
-        assert_eq!(count_over(&text, Encoding::O200kBase, n - 1), Some(n));
-        assert_eq!(count_over(&text, Encoding::O200kBase, n), None);
+    fn every_token_of_both_tables_is_found_at_its_rank() {
+        for (encoding, tokens) in [
+            (Encoding::O200kBase, 199_998),
+            (Encoding::Cl100kBase, 100_256),
+        ] {
+            let table = table(encoding);
+            assert_eq!(table.len(), tokens, "{encoding}");
+            for rank in 0..table.len() {
+                assert_eq!(
+                    table.rank(table.token(rank)),
+                    Some(rank),
+                    "{encoding} {rank}"
+                );
+            }
+            for byte in 0..=255u8 {
+                assert!(table.rank(&[byte]).is_some(), "{encoding} {byte}");
+            }
+            assert_eq!(table.rank(b"not a single token, surely"), None);
+        }
     }
 }

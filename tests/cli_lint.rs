@@ -400,3 +400,23 @@ fn fix_is_exact_atomic_and_idempotent() {
     let (code, out, _) = skills(dir.path(), &["release-notes", "--fix", "--dry-run"]);
     assert_eq!((code, out.as_str()), (Some(0), ""));
 }
+
+#[test]
+fn quiet_leaves_the_findings_and_no_progress_line() {
+    // stderr is a pipe here, so no progress line is drawn either way.
+    let dir = tree();
+    let plain = skills(dir.path(), &["skills"]);
+    assert_eq!(plain.0, Some(1), "{}", plain.2);
+    let quiet = skills(dir.path(), &["skills", "-q"]);
+    assert_eq!(quiet.0, Some(1));
+    assert!(
+        !quiet.1.contains('\r') && !quiet.2.contains('\r'),
+        "{quiet:?}"
+    );
+    let (code, report) = json(dir.path(), &["skills", "-q"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        rules_of(&report),
+        rules_of(&json(dir.path(), &["skills"]).1)
+    );
+}

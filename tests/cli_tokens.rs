@@ -77,6 +77,15 @@ fn size(value: &Value) -> [i64; 3] {
 }
 
 #[test]
+fn quiet_changes_nothing_but_the_progress_line() {
+    // stderr is a pipe here, so no progress line is drawn either way.
+    let (quiet, plain) = (run(&with(&["--quiet"])), run(&PAIR));
+    assert_eq!(quiet.code, 0, "{}", quiet.stderr);
+    assert_eq!((quiet.stdout, quiet.stderr), (plain.stdout, plain.stderr));
+    assert_eq!(run(&with(&["-q", "--format", "json"])).code, 0);
+}
+
+#[test]
 fn the_table_shows_each_level_with_characters_and_bytes() {
     let out = run(&PAIR);
     assert_eq!(out.code, 0, "{}", out.stderr);

@@ -64,10 +64,15 @@ fn lint_case(rule: &'static Rule, case: &Path) -> (Vec<Finding>, usize) {
         "no skill in {}",
         case.display()
     );
-    let found = lint::lint_discovered(skills, provider.unreadable(), &options(rule))
-        .into_iter()
-        .filter(|f| f.rule.id == rule.id)
-        .collect();
+    let found = lint::lint_discovered(
+        skills,
+        provider.unreadable(),
+        &options(rule),
+        &skills::progress::Progress::default(),
+    )
+    .into_iter()
+    .filter(|f| f.rule.id == rule.id)
+    .collect();
     (found, skills.len())
 }
 

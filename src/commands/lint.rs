@@ -3,6 +3,7 @@
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use clap::ValueEnum;
 
@@ -16,9 +17,10 @@ use crate::fix;
 use crate::fsafe;
 use crate::lint;
 use crate::paths;
-use crate::provider::{FsProvider, NoteKind, SkillProvider, UnreadableSkill};
+use crate::progress::Progress;
+use crate::provider::{FsProvider, NoteKind, UnreadableSkill};
 use crate::report::lint::{LintReport, Sources, plural};
-use crate::report::{self, color, concise, escape, github, human, sarif, statistics};
+use crate::report::{self, color, concise, escape, github, human, progress, sarif, statistics};
 use crate::select::{PathGlob, Selection};
 use crate::skill::{Origin, Scope, Skill};
 
@@ -70,13 +72,26 @@ fn once(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<Outcome> {
+    let progress = Arc::new(Progress::default());
+    // On a terminal, for runs over a second; never over a format programs read, nor with -q.
+    let human_like = matches!(
+        output_format(args, config),
+        LintFormat::Human | LintFormat::Concise
+    );
+    let line = progress::Line::start(
+        "linting",
+        progress.clone(),
+        human_like && progress::wanted(args.quiet),
+    );
     let stdin = args.discovery.paths.iter().any(|p| p.as_os_str() == "-");
     let input = if stdin {
         read_stdin(args, cwd)?
     } else {
         discover(args, config)?
     };
-    let mut findings = lint::lint_discovered(&input.skills, &input.unread, &config.options);
+    let mut findings =
+        lint::lint_discovered(&input.skills, &input.unread, &config.options, &progress);
+    drop(line);
     let mut files_changed = false;
     let mut refused_fixes = false;
     let mut after_fix: Option<Input> = None;
@@ -123,7 +138,12 @@ fn once(
         if !plans.is_empty() {
             log.push_str(&format!("applied {}\n", count(&written)));
             let again = discover(args, config)?;
-            let fresh = lint::lint_discovered(&again.skills, &again.unread, &config.options);
+            let fresh = lint::lint_discovered(
+                &again.skills,
+                &again.unread,
+                &config.options,
+                &Progress::default(),
+            );
             for r in fix::revealed(&input.skills, &findings, &again.skills, &fresh) {
                 log.push_str(&format!(
                     "note: {}: the fixed frontmatter parses now, which revealed {} the broken YAML hid ({})\n",
@@ -370,15 +390,12 @@ fn effective_config(args: &LintArgs, cwd: &Path) -> Result<Config> {
     Ok(config)
 }
 
-/// The skills to lint: everything discovered that no `exclude` glob leaves out.
+/// The skills to lint: everything discovered that no `exclude` glob leaves out (moved out of
+/// the provider, which keeps its notes).
 fn discover(args: &LintArgs, config: &Config) -> Result<Input> {
-    let (provider, _) = super::discover(&args.discovery)?;
-    let skills: Vec<Skill> = provider
-        .list()
-        .iter()
-        .filter(|s| !config.is_ignored(&s.dir))
-        .cloned()
-        .collect();
+    let (mut provider, _) = super::discover(&args.discovery)?;
+    let mut skills = provider.take_skills();
+    skills.retain(|s| !config.is_ignored(&s.dir));
     let unread = provider
         .unreadable()
         .iter()

@@ -2,12 +2,15 @@
 //! the `--max-*` gates.
 
 use std::io::Write;
+use std::sync::Arc;
 
 use super::runtime::Machine;
 use crate::Outcome;
 use crate::cli::{TokensArgs, TokensFormat};
 use crate::cost::{self, Limits};
 use crate::error::Result;
+use crate::progress::Progress;
+use crate::report::progress;
 use crate::report::tokens as view;
 use crate::report::{write_json, write_text};
 use crate::tokens;
@@ -16,11 +19,17 @@ use crate::tokens;
 const DEFAULT_CONTEXT_WINDOW: u64 = 200_000;
 
 pub fn run(args: &TokensArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<Outcome> {
-    // The catalog is always counted: load the tables on another core while skills are
+    let progress = Arc::new(Progress::default());
+    // On a terminal, for runs over a second; not over JSON, which is read by programs.
+    let line = progress::Line::start(
+        "counting tokens",
+        progress.clone(),
+        args.format == TokensFormat::Table && progress::wanted(args.quiet),
+    );
+    // The catalog is always counted: page the tables in on another core while skills are
     // discovered, loaded and read.
     tokens::preload(args.encoding);
     let machine = Machine::prepare(&args.runtime)?;
-    machine.write_notes(err)?;
     // A runtime that knows its models takes the model's window, or for a model it does not
     // know its own fallback; the others are measured at 200000 tokens.
     let window = args.context_window.or_else(|| match machine.model {
@@ -28,7 +37,15 @@ pub fn run(args: &TokensArgs, out: &mut dyn Write, err: &mut dyn Write) -> Resul
         None => Some(DEFAULT_CONTEXT_WINDOW),
     });
     let cx = machine.context(window);
-    let costs = cost::measure(machine.target, &machine.provider, &cx, args.encoding);
+    let costs = cost::measure(
+        machine.target,
+        &machine.provider,
+        &cx,
+        args.encoding,
+        &progress,
+    );
+    drop(line);
+    machine.write_notes(err)?;
     let limits = Limits {
         catalog: args.max_catalog_tokens,
         body: args.max_body_tokens,

@@ -168,6 +168,12 @@ impl FsProvider {
         &self.notes
     }
 
+    /// The skills found, moved out (no copy): the provider keeps its notes and unreadable
+    /// files, and lists no skills after this.
+    pub fn take_skills(&mut self) -> Vec<Skill> {
+        std::mem::take(&mut self.skills)
+    }
+
     /// The skill files found that could not be read (each also has a note).
     pub fn unreadable(&self) -> &[UnreadableSkill] {
         &self.unreadable
@@ -392,6 +398,43 @@ struct Candidate {
     jail: Option<PathBuf>,
 }
 
+/// What the file system says about one skill file, found before it is recorded.
+struct Fetch {
+    /// Where the file resolves to, or why it cannot be resolved inside its jail.
+    canonical: Result<PathBuf, Refusal>,
+    /// The file itself is a symlink.
+    is_link: bool,
+    /// The resolved file is inside the jail.
+    inside: bool,
+    /// Its bytes, up to the size limit (read when it resolves, inside or out: the jail decides).
+    read: Result<Vec<u8>, Refusal>,
+    /// The folder the file must stay in.
+    jail_root: PathBuf,
+}
+
+impl Fetch {
+    fn of(skill_md: &Path, jail: &Jail, limit: u64) -> Self {
+        let canonical = jail.resolve(skill_md);
+        let resolved = match &canonical {
+            Ok(path) | Err(Refusal::Outside { target: path, .. }) => Some(path),
+            Err(_) => None,
+        };
+        let is_link = fs::symlink_metadata(skill_md).is_ok_and(|m| m.file_type().is_symlink());
+        let inside = resolved.is_some_and(|path| jail.contains(path));
+        let read = match resolved {
+            Some(_) => jail.read(skill_md, limit),
+            None => Err(Refusal::NotFound),
+        };
+        Self {
+            canonical,
+            is_link,
+            inside,
+            read,
+            jail_root: jail.root().to_path_buf(),
+        }
+    }
+}
+
 /// The state of one discovery run.
 struct Discovery<'a> {
     options: &'a FsOptions,
@@ -457,7 +500,7 @@ impl Discovery<'_> {
                 dir.to_path_buf(),
                 path.clone(),
                 &origin(dir.to_path_buf()),
-                &jail,
+                Fetch::of(&path, &jail, self.options.max_skill_md_bytes),
             );
             return Ok(());
         }
@@ -657,7 +700,24 @@ impl Discovery<'_> {
             let at_root = usize::from(candidates.first().is_some_and(|(dir, _)| dir == root));
             candidates[at_root..].reverse();
         }
-        for (dir, candidate) in candidates {
+        // Resolving and reading the files is the slow part (a few system calls each): it runs on
+        // every core, and what it found is recorded below in discovery order, as if each file
+        // had been read in turn.
+        let limit = self.options.max_skill_md_bytes;
+        let fetched = parallel::map(candidates, |(dir, candidate)| {
+            let exact = candidate
+                .files
+                .iter()
+                .position(|f| f.file_name() == Some(SKILL_MD.as_ref()));
+            let file = candidate.files[exact.unwrap_or(0)].clone();
+            let fetch = match candidate.jail.map(|target| Jail::new(&target)) {
+                None => Ok(Fetch::of(&file, &jail, limit)),
+                Some(Ok(own)) => Ok(Fetch::of(&file, &own, limit)),
+                Some(Err(err)) => Err(err.to_string()),
+            };
+            (dir, file, exact.is_none(), fetch)
+        });
+        for (dir, file, lowercase, fetch) in fetched {
             if symlinked_dirs.contains(&dir) {
                 self.note(
                     NoteKind::Symlink,
@@ -665,37 +725,27 @@ impl Discovery<'_> {
                     "skill directory is a symlink (followed)",
                 );
             }
-            let files = candidate.files;
-            let exact = files
-                .iter()
-                .find(|f| f.file_name() == Some(SKILL_MD.as_ref()));
-            let file = match exact {
-                Some(file) => file.clone(),
-                None => {
-                    let file = files[0].clone();
-                    self.note(
-                        NoteKind::LowercaseSkillMd,
-                        &file,
-                        format!(
-                            "skill file is named `{}`, not `SKILL.md`; runtimes that look for SKILL.md exactly do not see this skill",
-                            file.file_name().unwrap_or_default().to_string_lossy()
-                        ),
-                    );
-                    file
-                }
-            };
-            match candidate.jail.map(|target| Jail::new(&target)) {
-                None => self.load(dir, file, origin, &jail),
-                Some(Ok(own)) => self.load(dir, file, origin, &own),
-                Some(Err(err)) => self.refuse(NoteKind::Unreadable, &dir, &file, err.to_string()),
+            if lowercase {
+                self.note(
+                    NoteKind::LowercaseSkillMd,
+                    &file,
+                    format!(
+                        "skill file is named `{}`, not `SKILL.md`; runtimes that look for SKILL.md exactly do not see this skill",
+                        file.file_name().unwrap_or_default().to_string_lossy()
+                    ),
+                );
+            }
+            match fetch {
+                Ok(fetch) => self.load(dir, file, origin, fetch),
+                Err(err) => self.refuse(NoteKind::Unreadable, &dir, &file, err),
             }
         }
     }
 
     /// Reads and parses one skill file, recording instead of failing. The file must resolve
     /// inside `jail` (the root, or the folder of a symlinked skill).
-    fn load(&mut self, dir: PathBuf, skill_md: PathBuf, origin: &Origin, jail: &Jail) {
-        let canonical = match jail.resolve(&skill_md) {
+    fn load(&mut self, dir: PathBuf, skill_md: PathBuf, origin: &Origin, fetch: Fetch) {
+        let canonical = match fetch.canonical {
             Ok(path) | Err(Refusal::Outside { target: path, .. }) => path,
             Err(err) => {
                 self.refuse(NoteKind::Unreadable, &dir, &skill_md, err.to_string());
@@ -710,8 +760,7 @@ impl Discovery<'_> {
             );
             return;
         }
-        let is_link = fs::symlink_metadata(&skill_md).is_ok_and(|m| m.file_type().is_symlink());
-        if is_link && jail.contains(&canonical) {
+        if fetch.is_link && fetch.inside {
             self.note(
                 NoteKind::Symlink,
                 &skill_md,
@@ -722,7 +771,7 @@ impl Discovery<'_> {
             );
         }
         let limit = self.options.max_skill_md_bytes;
-        match jail.read(&skill_md, limit) {
+        match fetch.read {
             Ok(bytes) => {
                 self.read.push(ReadSkill {
                     dir,
@@ -743,7 +792,7 @@ impl Discovery<'_> {
                 &skill_md,
                 format!(
                     "skill file is a symlink to {}, outside the folder searched; not read (link the skill's folder instead)",
-                    paths::to_slash(&paths::relative_to(&target, jail.root()))
+                    paths::to_slash(&paths::relative_to(&target, &fetch.jail_root))
                 ),
             ),
             Err(refusal) => self.refuse(

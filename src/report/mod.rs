@@ -11,6 +11,7 @@ pub mod lint;
 pub mod list;
 pub mod load;
 pub mod matrix;
+pub mod progress;
 pub mod sarif;
 pub mod simulate;
 pub mod statistics;

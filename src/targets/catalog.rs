@@ -145,15 +145,30 @@ impl Paths {
 /// given as data). Remembered per thread: one catalog resolves each skill's path, and
 /// `skills tokens` renders hundreds of catalogs of the same skills.
 pub fn canonical(path: &Path) -> PathBuf {
+    resolved(path).unwrap_or_else(|| path.to_path_buf())
+}
+
+/// Whether `path` exists (following symlinks), remembered with [`canonical`]: a path exists
+/// exactly when it can be resolved.
+pub fn exists(path: &Path) -> bool {
+    resolved(path).is_some()
+}
+
+fn resolved(path: &Path) -> Option<PathBuf> {
+    // Keyed by the path's bytes: hashing a `Path` walks its components, which costs more than
+    // the look-up when hundreds of catalogs are rendered.
     thread_local! {
-        static RESOLVED: std::cell::RefCell<std::collections::HashMap<PathBuf, PathBuf>> =
+        static RESOLVED: std::cell::RefCell<std::collections::HashMap<std::ffi::OsString, Option<PathBuf>>> =
             std::cell::RefCell::new(std::collections::HashMap::new());
     }
-    if let Some(real) = RESOLVED.with(|m| m.borrow().get(path).cloned()) {
+    if let Some(real) = RESOLVED.with(|m| m.borrow().get(path.as_os_str()).cloned()) {
         return real;
     }
-    let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    RESOLVED.with(|m| m.borrow_mut().insert(path.to_path_buf(), real.clone()));
+    let real = std::fs::canonicalize(path).ok();
+    RESOLVED.with(|m| {
+        m.borrow_mut()
+            .insert(path.as_os_str().to_owned(), real.clone())
+    });
     real
 }
 

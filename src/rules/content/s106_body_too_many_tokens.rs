@@ -16,14 +16,14 @@ pub const RULE: Rule = Rule {
 Counts the tokens of the body of `SKILL.md` (everything after the closing `---`, without leading
 and trailing whitespace) with the `o200k_base` encoding and warns when there are more than
 `max-body-tokens` (5000 unless `[thresholds]` in `skills.toml` says otherwise). The finding
-points at the line where the running count passes the limit, so you can see how much has to go.
+points at the line that holds the first token past the limit, so you can see how much has to go.
 
 `o200k_base` is OpenAI's current encoding, compiled into `skills`; other skill validators report
 the same measure. A model with another tokenizer counts somewhat differently, so treat the number
 as an estimate of the size the body adds to the context. Special-token strings such as
-`<|endoftext|>` are counted as the plain text they are. A body of N bytes has at most N tokens,
-so short bodies are never tokenized. Files without a closed frontmatter block are left to the
-S00x rules.
+`<|endoftext|>` are counted as the plain text they are. Counting stops at the limit (a body of N
+bytes has at most N tokens, so short bodies are never tokenized); `skills tokens` gives the
+exact size. Files without a closed frontmatter block are left to the S00x rules.
 
 ## Why
 
@@ -53,37 +53,29 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     };
     let limit = cx.settings.max_body_tokens;
     let encoding = Encoding::default();
-    let Some(count) = tokens::count_over(body.text().trim(), encoding, limit) else {
+    let text = body.text();
+    let lead = text.len() - text.trim_start().len();
+    let Some(past) = tokens::past(text.trim(), encoding, limit) else {
         return;
     };
-    // Where the running count passes the limit; lines are counted one by one, which can differ
-    // from the whole by a token here and there, so this is "about here".
-    let mut running = 0;
-    let mut place = None;
-    for (line, content, full) in lines(body.text()) {
-        if line.trim().is_empty() {
-            continue;
-        }
-        running += tokens::count(&body.text()[full.start..full.end], encoding);
-        place = Some(content.start..content.end);
-        if running > limit {
-            break;
-        }
-    }
+    // The line of the first character at or after the piece that holds token `limit + 1`.
+    let rest = &text[lead + past..];
+    let point = lead + past + (rest.len() - rest.trim_start().len());
+    let place = lines(text)
+        .find(|(_, _, full)| full.end > point)
+        .map(|(_, content, _)| content.start..content.end);
     let mut finding = RULE
         .finding(
             cx,
-            format!(
-                "the body is {count} tokens long ({encoding}), more than the recommended {limit}"
-            ),
+            format!("the body is more than the recommended {limit} tokens ({encoding})"),
         )
         .help(format!(
-            "move reference material and long examples into files under `references/` and link them from SKILL.md, to get the body to {limit} tokens or fewer"
+            "move reference material and long examples into files under `references/` and link them from SKILL.md, to get the body to {limit} tokens or fewer; `skills tokens` gives its exact size"
         ));
     if let Some(place) = place {
         finding = finding
             .at(body.span(place))
-            .label(format!("about token {} here", limit + 1));
+            .label(format!("token {} is on this line", limit + 1));
     }
     out.push(finding);
 }
@@ -106,23 +98,29 @@ mod tests {
 
     #[test]
     fn counts_o200k_tokens_of_the_trimmed_body() {
-        // 8 tokens in o200k_base once trimmed ("hello", " world", "\n"…); the frontmatter does
-        // not count. Line by line, "hello world\n" is 3 tokens.
+        // 8 tokens in o200k_base once trimmed ("hello", " world", "\n", …, "hello",
+        // " world"); the frontmatter does not count.
         let text = format!("{HEAD}\nhello world\nhello world\nhello world\n\n");
         assert!(run(&text, 8).is_empty());
         let found = run(&text, 7);
         assert_eq!(found.len(), 1);
-        assert!(
-            found[0]
-                .message
-                .starts_with("the body is 8 tokens long (o200k_base)"),
-            "{}",
-            found[0].message
+        assert_eq!(
+            found[0].message,
+            "the body is more than the recommended 7 tokens (o200k_base)"
         );
         let span = found[0].span.expect("a span");
-        // The third line is where the running count (3, 6, 9) passes 7.
+        // Token 8, " world", is on the third line.
         assert_eq!(span.start, HEAD.len() + 1 + 2 * "hello world\n".len());
-        assert_eq!(found[0].label.as_deref(), Some("about token 8 here"));
+        assert_eq!(span.end, span.start + "hello world".len());
+        assert_eq!(found[0].label.as_deref(), Some("token 8 is on this line"));
+        // Token 7 is the third line's "hello"; token 4, the second line's.
+        let found = run(&text, 3);
+        let span = found[0].span.expect("a span");
+        assert_eq!(span.start, HEAD.len() + 1 + "hello world\n".len());
+        // Token 3 is the first line's line feed: the next line is shown.
+        let found = run(&text, 2);
+        let span = found[0].span.expect("a span");
+        assert_eq!(span.start, HEAD.len() + 1 + "hello world\n".len());
     }
 
     #[test]

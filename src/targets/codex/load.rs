@@ -141,25 +141,29 @@ struct Mentionable<'s> {
     real: String,
 }
 
-/// Every skill Codex loaded, in catalog order: the ones it lists, and the ones the catalog
-/// leaves out that it loaded all the same (hidden by `agents/openai.yaml`).
-fn mentionable<'s>(input: &LoadInput<'s>) -> Vec<Mentionable<'s>> {
-    let listed: HashSet<&Path> = input
+/// Every skill Codex loaded that `found` could pick, in catalog order: the ones it lists, and
+/// the ones the catalog leaves out that it loaded all the same (hidden by
+/// `agents/openai.yaml`). Without linked paths only the skills with a mentioned name can be
+/// picked, so only their paths are resolved (a load of one skill among thousands stays cheap).
+fn mentionable<'s>(input: &LoadInput<'s>, found: &Mentions<'_>) -> Vec<Mentionable<'s>> {
+    let listed: HashSet<&std::ffi::OsStr> = input
         .known
         .iter()
-        .map(|e| e.skill.skill_md.as_path())
+        .map(|e| e.skill.skill_md.as_os_str())
         .collect();
     let hidden = input
         .provider
         .list()
         .iter()
-        .filter(|skill| !listed.contains(skill.skill_md.as_path()))
+        .filter(|skill| !listed.contains(skill.skill_md.as_os_str()))
         .filter_map(|skill| Some((skill, admit::load(skill).ok()?.name)));
+    let wanted = |name: &str| !found.paths.is_empty() || found.plain.contains(&name);
     let mut skills: Vec<Mentionable<'s>> = input
         .known
         .iter()
         .map(|e| (e.skill, e.name.clone()))
         .chain(hidden)
+        .filter(|(_, name)| wanted(name))
         .map(|(skill, name)| {
             let file = real(&skill.skill_md);
             Mentionable {
@@ -252,7 +256,7 @@ fn unmatched(
 fn mention(input: &LoadInput<'_>) -> Output {
     let text = message(input.name);
     let found = mentions(&text);
-    let skills = mentionable(input);
+    let skills = mentionable(input, &found);
     let selected = select(&skills, &found);
     let mut notes = unmatched(&skills, &found, &selected);
     let mut parts = Vec::new();

@@ -7,8 +7,12 @@
 //! skill lines get the rest. Root aliases are always used, unless the table alone does not fit:
 //! then paths are absolute, with Codex's wording for them.
 
+use std::borrow::Cow;
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::ffi::OsString;
 use std::path::{Component, Path, PathBuf};
+use std::rc::Rc;
 
 use super::{search_order, usage_instructions};
 use crate::skill::{Scope, Skill};
@@ -85,7 +89,7 @@ fn budget_limit(cx: &Context<'_>) -> u64 {
 /// yet keeps the rest of its path as it is).
 pub(super) fn real(path: &Path) -> PathBuf {
     let resolved = crate::targets::catalog::canonical(path);
-    if resolved != path || path.exists() {
+    if resolved.as_os_str() != path.as_os_str() || crate::targets::catalog::exists(path) {
         return resolved;
     }
     match (path.parent(), path.file_name()) {
@@ -173,6 +177,20 @@ impl Line<'_, '_> {
     fn description_chars(&self) -> usize {
         self.description.chars().count()
     }
+
+    /// The length in bytes of [`Line::minimum`], without building it.
+    fn minimum_len(&self) -> usize {
+        "- ".len() + self.entry.name.len() + ": (file: ".len() + self.path.len() + ")".len()
+    }
+
+    /// The length in bytes of [`Line::full`], without building it.
+    fn full_len(&self) -> usize {
+        if self.description.is_empty() {
+            self.minimum_len()
+        } else {
+            self.minimum_len() + self.description.len() + " ".len()
+        }
+    }
 }
 
 /// What the budget left of one skill.
@@ -195,7 +213,8 @@ struct Fitted {
 /// with the rest shared out as description characters; else description-less lines while they
 /// fit.
 fn fit(lines: &[Line<'_, '_>], limit: u64) -> Fitted {
-    let full_cost: u64 = lines.iter().map(|l| line_cost(&l.full())).sum();
+    let len_cost = |len: usize| (len as u64 + 1).div_ceil(4);
+    let full_cost: u64 = lines.iter().map(|l| len_cost(l.full_len())).sum();
     if full_cost <= limit {
         return Fitted {
             lines: lines.iter().map(Line::full).collect(),
@@ -203,7 +222,7 @@ fn fit(lines: &[Line<'_, '_>], limit: u64) -> Fitted {
             included: lines.len(),
         };
     }
-    let minimum_cost: u64 = lines.iter().map(|l| line_cost(&l.minimum())).sum();
+    let minimum_cost: u64 = lines.iter().map(|l| len_cost(l.minimum_len())).sum();
     if minimum_cost <= limit {
         let kept = share_descriptions(lines, limit - minimum_cost);
         return Fitted {
@@ -231,7 +250,7 @@ fn fit(lines: &[Line<'_, '_>], limit: u64) -> Fitted {
     let mut rendered = Vec::new();
     let mut fates = Vec::new();
     for line in lines {
-        let cost = line_cost(&line.minimum());
+        let cost = len_cost(line.minimum_len());
         if used + cost <= limit {
             used += cost;
             rendered.push(line.minimum());
@@ -349,13 +368,12 @@ struct AliasPlan {
 }
 
 impl AliasPlan {
-    fn new(skills: &[&Skill], cx: &Context<'_>) -> Self {
+    fn new(skills: &[Located<'_, '_>], cx: &Context<'_>) -> Self {
         let order: Vec<PathBuf> = search_order(cx.env).iter().map(|r| real(&r.path)).collect();
-        let mut used: Vec<(PathBuf, usize)> = Vec::new();
+        let mut used: Vec<(&Path, usize)> = Vec::new();
         for skill in skills {
-            let root = skill_root(skill);
-            if !used.iter().any(|(r, _)| *r == root) {
-                used.push((root, skill.origin.root_index));
+            if !used.iter().any(|(r, _)| *r == skill.paths.root) {
+                used.push((&skill.paths.root, skill.entry.skill.origin.root_index));
             }
         }
         used.sort_by_key(|(root, index)| {
@@ -366,13 +384,14 @@ impl AliasPlan {
         });
         let mut per_version: HashMap<PathBuf, usize> = HashMap::new();
         for skill in skills {
-            if let Some(base) = plugin_version_base(&skill_root(skill)) {
-                *per_version.entry(base).or_default() += 1;
+            if let Some(base) = &skill.paths.version {
+                *per_version.entry(base.clone()).or_default() += 1;
             }
         }
         let mut roots: Vec<PathBuf> = Vec::new();
         for (root, _) in &used {
-            let alias = Self::alias_root(root, &per_version);
+            let alias = Self::alias_root(root, plugin_version_base(root).as_deref(), &per_version)
+                .into_owned();
             if !roots.contains(&alias) {
                 roots.push(alias);
             }
@@ -389,27 +408,114 @@ impl AliasPlan {
         }
     }
 
-    fn alias_root(root: &Path, per_version: &HashMap<PathBuf, usize>) -> PathBuf {
-        match plugin_version_base(root) {
-            Some(base) if per_version.get(&base).copied().unwrap_or(0) <= 1 => {
-                plugin_marketplace_base(root).unwrap_or_else(|| root.to_path_buf())
+    /// The root a skill's alias points into, given its root's plugin version directory.
+    fn alias_root<'p>(
+        root: &'p Path,
+        version: Option<&Path>,
+        per_version: &HashMap<PathBuf, usize>,
+    ) -> Cow<'p, Path> {
+        match version {
+            Some(base) if per_version.get(base).copied().unwrap_or(0) <= 1 => {
+                plugin_marketplace_base(root).map_or(Cow::Borrowed(root), Cow::Owned)
             }
-            _ => root.to_path_buf(),
+            _ => Cow::Borrowed(root),
         }
     }
 
     /// `rN/<path below the skill's alias root>`, or the absolute path when it is not below it.
-    fn path(&self, skill: &Skill, cx: &Context<'_>) -> String {
-        let file = real(&skill.skill_md);
-        let alias = Self::alias_root(&skill_root(skill), &self.per_version);
+    fn path(&self, skill: &Located<'_, '_>, cx: &Context<'_>) -> String {
+        let paths = &skill.paths;
+        let alias = Self::alias_root(&paths.root, paths.version.as_deref(), &self.per_version);
         self.roots
             .iter()
-            .position(|root| *root == alias)
-            .and_then(|i| {
-                let rel = file.strip_prefix(&alias).ok()?;
-                Some(format!("r{i}/{}", crate::paths::to_slash(rel)))
-            })
-            .unwrap_or_else(|| cx.paths.show(&file))
+            .position(|root| *root == *alias)
+            .and_then(|i| Some(format!("r{i}/{}", paths.below(&alias)?)))
+            .unwrap_or_else(|| cx.paths.show(&paths.file))
+    }
+}
+
+/// A skill's paths as Codex resolves them.
+struct SkillPaths {
+    /// `SKILL.md`, symlinks resolved.
+    file: PathBuf,
+    /// The same as a string, the last part of the order Codex lists skills in ([`order_key`]).
+    file_key: String,
+    /// The root its alias points into ([`skill_root`]).
+    root: PathBuf,
+    /// The plugin version directory above that root, if any.
+    version: Option<PathBuf>,
+    /// The last alias root asked for in [`SkillPaths::below`], and the answer.
+    below: RefCell<Option<(PathBuf, Option<Rc<str>>)>>,
+}
+
+impl SkillPaths {
+    /// The paths of `skill`, worked out once per thread: `skills tokens` renders a catalog
+    /// without each skill, each time with every other skill.
+    fn of(skill: &Skill) -> Rc<Self> {
+        thread_local! {
+            static KNOWN: RefCell<HashMap<(OsString, OsString), Rc<SkillPaths>>> =
+                RefCell::new(HashMap::new());
+        }
+        let key = (
+            skill.skill_md.as_os_str().to_owned(),
+            skill.origin.root.as_os_str().to_owned(),
+        );
+        if let Some(known) = KNOWN.with(|k| k.borrow().get(&key).cloned()) {
+            return known;
+        }
+        let file = real(&skill.skill_md);
+        let root = skill_root(skill);
+        let paths = Rc::new(Self {
+            file_key: file.to_string_lossy().into_owned(),
+            version: plugin_version_base(&root),
+            file,
+            root,
+            below: RefCell::new(None),
+        });
+        KNOWN.with(|k| k.borrow_mut().insert(key, paths.clone()));
+        paths
+    }
+}
+
+impl SkillPaths {
+    /// `SKILL.md` below `alias`, with `/` separators; `None` when it is not below it.
+    fn below(&self, alias: &Path) -> Option<Rc<str>> {
+        if let Some((known, rel)) = &*self.below.borrow()
+            && known == alias
+        {
+            return rel.clone();
+        }
+        let rel: Option<Rc<str>> = self
+            .file
+            .strip_prefix(alias)
+            .ok()
+            .map(|rel| crate::paths::to_slash(rel).into());
+        *self.below.borrow_mut() = Some((alias.to_path_buf(), rel.clone()));
+        rel
+    }
+}
+
+/// One skill of a render, with its paths.
+struct Located<'e, 'a> {
+    entry: &'e Entry<'a>,
+    paths: Rc<SkillPaths>,
+}
+
+impl<'e, 'a> Located<'e, 'a> {
+    fn new(entry: &'e Entry<'a>) -> Self {
+        Self {
+            entry,
+            paths: SkillPaths::of(entry.skill),
+        }
+    }
+
+    /// [`order_key`], borrowed.
+    fn key(&self) -> (u8, &str, &str) {
+        (
+            scope_rank(self.entry.skill.origin.scope),
+            &self.entry.name,
+            &self.paths.file_key,
+        )
     }
 }
 
@@ -430,8 +536,9 @@ pub(super) fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
             ..Rendered::default()
         };
     }
-    let mut ordered: Vec<&Entry<'_>> = entries.iter().collect();
-    ordered.sort_by_cached_key(|e| order_key(e.skill, &e.name));
+    let mut located: Vec<Located<'_, '_>> = entries.iter().map(Located::new).collect();
+    located.sort_by(|a, b| a.key().cmp(&b.key()));
+    let ordered: Vec<&Entry<'_>> = located.iter().map(|l| l.entry).collect();
     let mut changes = Vec::new();
     let descriptions: Vec<String> = ordered
         .iter()
@@ -449,8 +556,7 @@ pub(super) fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
             description
         })
         .collect();
-    let skills: Vec<&Skill> = ordered.iter().map(|e| e.skill).collect();
-    let plan = AliasPlan::new(&skills, cx);
+    let plan = AliasPlan::new(&located, cx);
     let table = table_cost(&plan.root_lines);
     let aliased = table < limit;
     let (root_lines, line_limit) = if aliased {
@@ -458,16 +564,16 @@ pub(super) fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
     } else {
         (Vec::new(), limit)
     };
-    let lines: Vec<Line<'_, '_>> = ordered
+    let lines: Vec<Line<'_, '_>> = located
         .iter()
         .zip(&descriptions)
-        .map(|(entry, description)| Line {
-            entry,
+        .map(|(skill, description)| Line {
+            entry: skill.entry,
             description,
             path: if aliased {
-                plan.path(entry.skill, cx)
+                plan.path(skill, cx)
             } else {
-                cx.paths.show(&real(&entry.skill.skill_md))
+                cx.paths.show(&skill.paths.file)
             },
         })
         .collect();
@@ -501,25 +607,30 @@ pub(super) fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
 
 /// What the budget took from one skill, as a change.
 fn change(line: &Line<'_, '_>, fate: Fate, limit: u64) -> Option<Change> {
-    let budget = format!("{limit} tokens (2% of the context window)");
+    let budget = || format!("{limit} tokens (2% of the context window)");
     let (kind, reason) = match fate {
         Fate::Full => return None,
         Fate::Cut(0) => (
             ChangeKind::DescriptionRemoved,
             format!(
-                "listed without its description: the skills budget of {budget} has no room left for it"
+                "listed without its description: the skills budget of {} has no room left for it",
+                budget()
             ),
         ),
         Fate::Cut(kept) => (
             ChangeKind::Shortened,
             format!(
-                "description cut to {kept} of {} characters: what the skills budget of {budget} leaves after the roots table and every name and path is shared out one character at a time",
-                line.description_chars()
+                "description cut to {kept} of {} characters: what the skills budget of {} leaves after the roots table and every name and path is shared out one character at a time",
+                line.description_chars(),
+                budget()
             ),
         ),
         Fate::Omitted => (
             ChangeKind::Omitted,
-            format!("left out: the skills budget of {budget} is used up even without descriptions"),
+            format!(
+                "left out: the skills budget of {} is used up even without descriptions",
+                budget()
+            ),
         ),
     };
     Some(Change::new(line.entry, kind, reason))
