@@ -1,20 +1,20 @@
 """Kilo CLI (npm `@kilocode/cli`, an opencode fork, native Bun binary): `kilo run` against the
 mock's OpenAI chat completions API, configured through KILO_CONFIG_CONTENT, with ripgrep on PATH
 as opencode needs. The registry's newest platform package is older than the launcher package; the
-binary that runs is the platform package's.
+binary that runs is the platform package's. Where the catalog sits and how loads and reads are
+answered is opencode's, so this adapter only installs and configures Kilo.
 """
 
 import json
 import os
 
-from .. import wire
-from ..client import Client as Base, npm_install
+from ..client import npm_install
 from ..mock import HOST, PORT
 from ..sandbox import base_env
-from .opencode import INTRO, ripgrep_bin
+from .opencode import Client as OpenCode, ripgrep_bin
 
 
-class Client(Base):
+class Client(OpenCode):
     name = "kilo"
     version = "7.8.1"
     target = "kilo"
@@ -83,24 +83,3 @@ class Client(Base):
         env.update(extra.get("env", {}))
         binary = os.path.join(self.install_dir, "node_modules", "@kilocode", "cli-linux-x64", "bin", "kilo")
         return env, [binary, "run", "hello"], []
-
-    def main(self, entry):
-        return bool((entry.get("body") or {}).get("tools"))
-
-    def catalog(self, requests):
-        for i, text in enumerate(wire.chat_system(requests[0])):
-            at = text.rfind(INTRO)
-            if at >= 0:
-                return text[at:], f"messages[0] (system) text {i}, the last part, after a newline"
-        return None, "absent"
-
-    def load_calls(self, skill, root):
-        return [{"tool": "skill", "input": {"name": skill}}]
-
-    def read_calls(self, skill, path, root, case):
-        return self.load_calls(skill, root) + [
-            {"tool": "read", "input": {"filePath": os.path.join(self.skill_dir(root, skill), path)}}
-        ]
-
-    def added(self, request):
-        return wire.chat_added_after_call(request)
