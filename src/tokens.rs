@@ -68,10 +68,11 @@ fn table(encoding: Encoding) -> &'static Table {
 
 /// The number of tokens `text` encodes to.
 pub fn count(text: &str, encoding: Encoding) -> usize {
-    let table = table(encoding);
-    split::pieces(text, encoding)
-        .map(|piece| merge::count(table, piece.as_bytes()))
-        .sum()
+    merge::counting(table(encoding), |counter| {
+        split::pieces(text, encoding)
+            .map(|piece| counter.count(piece.as_bytes()))
+            .sum()
+    })
 }
 
 /// Where token `limit + 1` of `text` is: the byte offset of the piece that holds it, or `None`
@@ -80,23 +81,24 @@ pub fn count(text: &str, encoding: Encoding) -> usize {
 /// the limit (and never starts on a text of at most `limit` bytes); every piece is at least one
 /// token, so the piece after the limit is not encoded.
 pub fn past(text: &str, encoding: Encoding, limit: usize) -> Option<usize> {
-    let table = table(encoding);
-    let mut seen = 0;
-    let mut at = 0;
-    for piece in split::pieces(text, encoding) {
-        if seen + (text.len() - at) <= limit {
-            return None;
+    merge::counting(table(encoding), |counter| {
+        let mut seen = 0;
+        let mut at = 0;
+        for piece in split::pieces(text, encoding) {
+            if seen + (text.len() - at) <= limit {
+                return None;
+            }
+            if seen == limit {
+                return Some(at);
+            }
+            seen += counter.count(piece.as_bytes());
+            if seen > limit {
+                return Some(at);
+            }
+            at += piece.len();
         }
-        if seen == limit {
-            return Some(at);
-        }
-        seen += merge::count(table, piece.as_bytes());
-        if seen > limit {
-            return Some(at);
-        }
-        at += piece.len();
-    }
-    None
+        None
+    })
 }
 
 /// Makes the encoding's tables resident on another core, once, for a caller that will probably

@@ -4,10 +4,11 @@
 //! joined pair is a token. Short pieces merge in place on the stack; long ones (a run of
 //! spaces, a line of base64) keep their pairs in a heap, so they take O(n log n), not O(n²).
 
+use std::cell::RefCell;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use super::table::Table;
+use super::table::{self, Table};
 
 /// No token is longer than this many bytes (in either encoding), so a longer piece is never
 /// one token.
@@ -17,7 +18,107 @@ const SHORT: usize = 64;
 const NONE: u32 = u32::MAX;
 
 /// The number of tokens `piece` encodes to.
+#[cfg(test)]
 pub(super) fn count(table: &Table, piece: &[u8]) -> usize {
+    counting(table, |counter| counter.count(piece))
+}
+
+/// Calls `f` with a [`Counter`] for `table` that uses this thread's cache.
+pub(super) fn counting<R>(table: &Table, f: impl FnOnce(&mut Counter<'_>) -> R) -> R {
+    CACHE.with(|cache| match cache.try_borrow_mut() {
+        Ok(mut cache) => {
+            if cache.is_empty() {
+                cache.resize(CACHE_SLOTS, Entry::EMPTY);
+            }
+            f(&mut Counter {
+                table,
+                cache: &mut cache,
+            })
+        }
+        // Only when `f` itself counts with a new counter: that one goes without the cache.
+        Err(_) => f(&mut Counter {
+            table,
+            cache: &mut [],
+        }),
+    })
+}
+
+/// Counts pieces with one table. Short pieces go through a small cache first: prose repeats
+/// its words, and a word found in the cache costs one hash and one comparison in memory the
+/// thread has just used, where the table costs a few probes of megabytes it has not.
+pub(super) struct Counter<'a> {
+    table: &'a Table,
+    /// [`CACHE_SLOTS`] entries (a power of two), or none.
+    cache: &'a mut [Entry],
+}
+
+impl Counter<'_> {
+    /// The number of tokens `piece` encodes to.
+    pub(super) fn count(&mut self, piece: &[u8]) -> usize {
+        if piece.len() < 2 || piece.len() > CACHED || self.cache.is_empty() {
+            return uncached(self.table, piece);
+        }
+        let slot = (table::hash(piece) >> (64 - CACHE_BITS)) as usize & (self.cache.len() - 1);
+        let entry = &mut self.cache[slot];
+        if entry.table == self.table.len() && entry.bytes() == piece {
+            return entry.count as usize;
+        }
+        let count = uncached(self.table, piece);
+        *entry = Entry::new(self.table, piece, count);
+        count
+    }
+}
+
+/// Pieces up to this many bytes are cached.
+const CACHED: usize = 23;
+/// log2 of the number of cache slots per thread (each [`Entry`] is 32 bytes).
+const CACHE_BITS: u32 = 12;
+const CACHE_SLOTS: usize = 1 << CACHE_BITS;
+
+thread_local! {
+    /// Recently counted pieces, one per slot, the slot chosen by the piece's hash; a piece
+    /// replaces whatever held its slot.
+    static CACHE: RefCell<Vec<Entry>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A cached piece and its count.
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    /// The token count of the table the count is for, which tells the encodings apart; 0 in an
+    /// empty slot.
+    table: u32,
+    count: u32,
+    len: u8,
+    piece: [u8; CACHED],
+}
+
+impl Entry {
+    const EMPTY: Self = Self {
+        table: 0,
+        count: 0,
+        len: 0,
+        piece: [0; CACHED],
+    };
+
+    /// `piece` must be at most [`CACHED`] bytes.
+    fn new(table: &Table, piece: &[u8], count: usize) -> Self {
+        let mut entry = Self {
+            table: table.len(),
+            count: u32::try_from(count).unwrap_or(u32::MAX),
+            len: piece.len() as u8,
+            piece: [0; CACHED],
+        };
+        entry.piece[..piece.len()].copy_from_slice(piece);
+        entry
+    }
+
+    fn bytes(&self) -> &[u8] {
+        &self.piece[..usize::from(self.len)]
+    }
+}
+
+/// [`count`] without the cache.
+fn uncached(table: &Table, piece: &[u8]) -> usize {
     match piece.len() {
         0 => 0,
         1 => 1,
@@ -187,6 +288,29 @@ mod tests {
                 assert!(a.iter().all(|t| table.rank(t).is_some()));
             }
         }
+    }
+
+    #[test]
+    fn the_cache_gives_what_the_tables_give() {
+        let (o200k, cl100k) = (table(Encoding::O200kBase), table(Encoding::Cl100kBase));
+        let mut seed = 3;
+        // A tiny cache, so that pieces and the two encodings keep evicting each other.
+        let mut slots = [Entry::EMPTY; 4];
+        for round in 0..2000 {
+            let piece = bytes(&mut seed, 1 + round % 30, b"ab c\n'xyz");
+            for table in [o200k, cl100k] {
+                let mut counter = Counter {
+                    table,
+                    cache: &mut slots,
+                };
+                assert_eq!(counter.count(&piece), uncached(table, &piece), "{piece:?}");
+                assert_eq!(counter.count(&piece), uncached(table, &piece), "{piece:?}");
+            }
+        }
+        let piece = b" counted twice";
+        let first = counting(o200k, |counter| counter.count(piece));
+        assert_eq!(counting(o200k, |counter| counter.count(piece)), first);
+        assert_eq!(first, uncached(o200k, piece));
     }
 
     #[test]

@@ -153,7 +153,11 @@ impl<'a> Iterator for Pieces<'a> {
             Encoding::Cl100kBase => self.text.cl100k(start),
         };
         // Every branch moves on by at least one character; the guard keeps that true.
-        let end = end.max(start + self.text.class(start).1);
+        let end = if end > start {
+            end
+        } else {
+            start + self.text.class(start).1
+        };
         self.at = end;
         self.text.0.get(start..end)
     }
@@ -218,25 +222,75 @@ impl Text<'_> {
         }
     }
 
+    /// The start of a word of ASCII letters at `at`: `at` itself when a letter is there, the
+    /// next byte when the character there is ASCII and may come before a word
+    /// (`[^\r\n\p{L}\p{N}]`, and not the `'` that starts a `cl100k_base` contraction); `None`
+    /// otherwise.
+    fn ascii_word_start(self, at: usize) -> Option<usize> {
+        let first = *self.0.as_bytes().get(at)?;
+        if first.is_ascii_alphabetic() {
+            Some(at)
+        } else if first.is_ascii() && first != b'\'' && ASCII[usize::from(first)].prefix() {
+            Some(at + 1)
+        } else {
+            None
+        }
+    }
+
+    /// The end of the run of bytes from `at` that `keep` accepts, or `None` when the run stops at
+    /// a byte that is not ASCII (a letter or a mark there could extend the word).
+    fn ascii_run(self, mut at: usize, keep: impl Fn(u8) -> bool) -> Option<usize> {
+        let bytes = self.0.as_bytes();
+        while let Some(&b) = bytes.get(at) {
+            if !keep(b) {
+                return b.is_ascii().then_some(at);
+            }
+            at += 1;
+        }
+        Some(at)
+    }
+
+    /// The piece of `o200k_base` at `at` when it is a word of ASCII letters (with its optional
+    /// prefix and contraction), without classifying characters one by one; `None` when it is
+    /// not, or when a byte that is not ASCII follows the letters, and the general scan decides.
+    /// In ASCII the two word classes are `[A-Z]` and `[a-z]`, which do not overlap, so the
+    /// expression takes the upper-case run and then the lower-case run, and gives nothing back.
+    fn o200k_ascii_word(self, at: usize) -> Option<usize> {
+        let word = self.ascii_word_start(at)?;
+        let upper = self.ascii_run(word, |b| b.is_ascii_uppercase())?;
+        let end = self.ascii_run(upper, |b| b.is_ascii_lowercase())?;
+        (end > word).then(|| self.contraction(end))
+    }
+
     /// The end of the piece of `o200k_base` that starts at `at`.
     fn o200k(self, at: usize) -> usize {
+        self.o200k_ascii_word(at)
+            .unwrap_or_else(|| self.o200k_general(at))
+    }
+
+    /// [`Text::o200k`] character by character.
+    fn o200k_general(self, at: usize) -> usize {
         let (first, len) = self.class(at);
-        // The two word alternatives, each with and then without the optional prefix.
-        if first.prefix()
-            && let Some(end) = self.o200k_lower_word(at + len)
-        {
-            return end;
-        }
-        if let Some(end) = self.o200k_lower_word(at) {
-            return end;
-        }
-        if first.prefix()
-            && let Some(end) = self.o200k_upper_word(at + len)
-        {
-            return end;
-        }
-        if let Some(end) = self.o200k_upper_word(at) {
-            return end;
+        // The two word alternatives, each with and then without the optional prefix; each
+        // needs a character of one of the word classes first, here or after the prefix.
+        let wordy = |class: Class| class.upper() || class.lower();
+        if wordy(first) || (first.prefix() && wordy(self.class(at + len).0)) {
+            if first.prefix()
+                && let Some(end) = self.o200k_lower_word(at + len)
+            {
+                return end;
+            }
+            if let Some(end) = self.o200k_lower_word(at) {
+                return end;
+            }
+            if first.prefix()
+                && let Some(end) = self.o200k_upper_word(at + len)
+            {
+                return end;
+            }
+            if let Some(end) = self.o200k_upper_word(at) {
+                return end;
+            }
         }
         if first == Class::Number {
             return self.digits(at);
@@ -302,6 +356,20 @@ impl Text<'_> {
 
     /// The end of the piece of `cl100k_base` that starts at `at`.
     fn cl100k(self, at: usize) -> usize {
+        self.cl100k_ascii_word(at)
+            .unwrap_or_else(|| self.cl100k_general(at))
+    }
+
+    /// The piece of `cl100k_base` at `at` when it is a word of ASCII letters with its optional
+    /// prefix, found as [`Text::o200k_ascii_word`] finds one (`\p{L}` is `[A-Za-z]` in ASCII).
+    fn cl100k_ascii_word(self, at: usize) -> Option<usize> {
+        let word = self.ascii_word_start(at)?;
+        let end = self.ascii_run(word, |b| b.is_ascii_alphabetic())?;
+        (end > word).then_some(end)
+    }
+
+    /// [`Text::cl100k`] character by character.
+    fn cl100k_general(self, at: usize) -> usize {
         let contraction = self.contraction(at);
         if contraction > at {
             return contraction;
@@ -391,6 +459,50 @@ mod tests {
         );
         assert_eq!(cl100k("a \n\n  b  \n "), ["a", " \n\n", " ", " b", "  \n "]);
         assert_eq!(cl100k("}\n/x 12345"), ["}\n", "/x", " ", "123", "45"]);
+    }
+
+    /// The pieces as the character-by-character scanners alone cut them.
+    fn split_general(text: &str, encoding: Encoding) -> Vec<&str> {
+        let text = Text(text);
+        let mut pieces = Vec::new();
+        let mut at = 0;
+        while at < text.0.len() {
+            let end = match encoding {
+                Encoding::O200kBase => text.o200k_general(at),
+                Encoding::Cl100kBase => text.cl100k_general(at),
+            };
+            let end = end.max(at + text.class(at).1);
+            pieces.push(&text.0[at..end]);
+            at = end;
+        }
+        pieces
+    }
+
+    #[test]
+    fn ascii_words_are_cut_as_the_general_scan_cuts_them() {
+        let alphabet: Vec<&str> = vec![
+            "a", "z", "A", "Z", "q", "Q", " ", "  ", "\t", "\n", "\r\n", "\r", "'", "'s", "'T",
+            "'re", "'LL", "'ve", "'d", "'m", "'ſ", "-", "_", "/", ".", "(", "0", "7", "é", "É",
+            "ß", "ǅ", "ʰ", "日", "\u{301}", "\u{a0}", "\u{3000}", "١", "🎉", "x\u{301}",
+        ];
+        let mut seed = 11u64;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as usize % n
+        };
+        for round in 0..3000 {
+            let len = 1 + round % 24;
+            let text: String = (0..len).map(|_| alphabet[next(alphabet.len())]).collect();
+            for encoding in [Encoding::O200kBase, Encoding::Cl100kBase] {
+                assert_eq!(
+                    split(&text, encoding),
+                    split_general(&text, encoding),
+                    "{encoding} {text:?}"
+                );
+            }
+        }
     }
 
     #[test]
