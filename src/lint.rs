@@ -11,7 +11,6 @@ use crate::provider::UnreadableSkill;
 use crate::rules::{self, Check, Finding, Rule, SetContext, Settings, Severity, SkillContext};
 use crate::skill::Skill;
 use crate::targets::Target;
-use crate::tokens::{self, Encoding};
 
 /// A configured severity for a rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,25 +52,9 @@ impl LintOptions {
             None => crate::select::on_by_default(rule),
         }
     }
-
-    /// Whether a run may count tokens: S106 (body-too-many-tokens) is on.
-    pub fn counts_tokens(&self) -> bool {
-        rules::find(COUNTS_TOKENS).is_some_and(|rule| self.enabled(rule))
-    }
 }
 
 type SkillCheck = fn(&SkillContext<'_>, &mut Vec<Finding>);
-
-/// The rule that counts tokens, body-too-many-tokens.
-const COUNTS_TOKENS: &str = "S106";
-
-/// Whether S106 has to count the skill's body: it reads bodies under a closed frontmatter, and a
-/// text of N bytes has at most N tokens, so a body (trimmed, as S106 counts it) within the limit
-/// in bytes never needs the token tables.
-fn could_exceed(skill: &Skill, options: &LintOptions) -> bool {
-    skill.document.frontmatter().is_some()
-        && skill.body().trim().len() > options.settings.max_body_tokens
-}
 
 /// Runs every enabled rule over `skills` and returns the findings that survive suppression,
 /// sorted by file, position and rule.
@@ -80,49 +63,36 @@ pub fn lint(skills: &[Skill], options: &LintOptions) -> Vec<Finding> {
 }
 
 /// [`lint`], with the skill files discovery found and could not read (reported by S030).
-/// Each skill is one step of `progress` per pass of the rules (two when S106 is on).
+/// Each skill is one step of `progress`.
 pub fn lint_discovered(
     skills: &[Skill],
     unreadable: &[UnreadableSkill],
     options: &LintOptions,
     progress: &Progress,
 ) -> Vec<Finding> {
-    // The token tables may still be loading on another core (`tokens::preload`), so the rule
-    // that needs them runs over the skills after the others have: the workers are not left
-    // waiting while other checks remain. The findings are sorted below, so the order of the
-    // passes does not show.
-    if options.counts_tokens() && skills.iter().any(|s| could_exceed(s, options)) {
-        tokens::preload(Encoding::default());
-    }
-    let (late, early): (Vec<&Rule>, Vec<&Rule>) = rules::all()
+    let checks: Vec<SkillCheck> = rules::all()
         .filter(|r| options.enabled(r))
-        .partition(|r| r.id == COUNTS_TOKENS);
-    let passes: Vec<Vec<SkillCheck>> = [early, late]
-        .iter()
-        .map(|pass| {
-            pass.iter()
-                .filter_map(|r| match r.check {
-                    Check::Skill(f) => Some(f),
-                    Check::Set(_) | Check::Engine => None,
-                })
-                .collect::<Vec<SkillCheck>>()
+        .filter_map(|r| match r.check {
+            Check::Skill(f) => Some(f),
+            Check::Set(_) | Check::Engine => None,
         })
-        .filter(|checks| !checks.is_empty())
         .collect();
-    progress.expect(skills.len() * passes.len());
-    let mut findings = Vec::new();
-    for checks in passes {
-        let per_skill = |skill: &Skill| -> Vec<Finding> {
-            let cx = SkillContext::new(skill, &options.targets, &options.settings);
-            let mut found = Vec::new();
-            for check in &checks {
-                check(&cx, &mut found);
-            }
-            progress.step();
-            found
-        };
-        findings.extend(parallel::map(skills, per_skill).into_iter().flatten());
-    }
+    progress.expect(skills.len());
+    // One context per skill for every check, so what one rule works out (the body, the YAML
+    // readers' verdicts, the linked files) the others reuse.
+    let per_skill = |skill: &Skill| -> Vec<Finding> {
+        let cx = SkillContext::new(skill, &options.targets, &options.settings);
+        let mut found = Vec::new();
+        for check in &checks {
+            check(&cx, &mut found);
+        }
+        progress.step();
+        found
+    };
+    let mut findings: Vec<Finding> = parallel::map(skills, per_skill)
+        .into_iter()
+        .flatten()
+        .collect();
 
     let set = SetContext {
         skills,
