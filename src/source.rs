@@ -75,14 +75,23 @@ const MARK_EVERY: usize = 256;
 impl LineIndex {
     fn new(bytes: &[u8]) -> Self {
         let mut starts = vec![0];
-        for (i, &b) in bytes.iter().enumerate() {
-            let ends = b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
-            if ends {
-                starts.push(i + 1);
+        let text = std::str::from_utf8(bytes).ok();
+        match text {
+            // Line feeds only: found with the standard library's byte search.
+            Some(text) if !bytes.contains(&b'\r') => {
+                starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+            }
+            _ => {
+                for (i, &b) in bytes.iter().enumerate() {
+                    let ends = b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
+                    if ends {
+                        starts.push(i + 1);
+                    }
+                }
             }
         }
         let mut marks = vec![(0, 0)];
-        if std::str::from_utf8(bytes).is_ok() {
+        if text.is_some() {
             // Valid UTF-8: every byte that is not a continuation byte starts a character.
             let (mut at, mut chars) = (0usize, 0usize);
             while at + MARK_EVERY < bytes.len() {
@@ -333,6 +342,40 @@ pub fn lines(text: &str) -> impl Iterator<Item = (&str, Span, Span)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_starts_are_where_each_kind_of_line_ending_ends() {
+        let pieces: [&[u8]; 8] = [
+            b"a",
+            b"\xC3\xA9",
+            b"\n",
+            b"\r\n",
+            b"\r",
+            b"\xFF",
+            b"  ",
+            b"\n\n",
+        ];
+        let mut seed = 5u64;
+        for round in 0..500 {
+            let mut bytes = Vec::new();
+            for _ in 0..round % 40 {
+                seed = seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                // Half the texts without `\r` or invalid bytes, so both ways of indexing run.
+                let choices = if round % 2 == 0 { 8 } else { 3 };
+                let piece = pieces[[0, 1, 2, 6, 7, 3, 4, 5][(seed >> 33) as usize % choices]];
+                bytes.extend_from_slice(piece);
+            }
+            let mut want = vec![0];
+            for (i, &b) in bytes.iter().enumerate() {
+                if b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {
+                    want.push(i + 1);
+                }
+            }
+            assert_eq!(Source::new(bytes.clone()).line_starts(), want, "{bytes:?}");
+        }
+    }
 
     #[test]
     fn valid_utf8_maps_offsets_to_themselves() {
