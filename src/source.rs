@@ -75,23 +75,13 @@ const MARK_EVERY: usize = 256;
 impl LineIndex {
     fn new(bytes: &[u8]) -> Self {
         let mut starts = vec![0];
-        let text = std::str::from_utf8(bytes).ok();
-        match text {
-            // Line feeds only: found with the standard library's byte search.
-            Some(text) if !bytes.contains(&b'\r') => {
-                starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-            }
-            _ => {
-                for (i, &b) in bytes.iter().enumerate() {
-                    let ends = b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
-                    if ends {
-                        starts.push(i + 1);
-                    }
-                }
-            }
-        }
+        starts.extend(
+            memchr::memchr2_iter(b'\n', b'\r', bytes)
+                .filter(|&i| bytes[i] == b'\n' || bytes.get(i + 1) != Some(&b'\n'))
+                .map(|i| i + 1),
+        );
         let mut marks = vec![(0, 0)];
-        if text.is_some() {
+        if std::str::from_utf8(bytes).is_ok() {
             // Valid UTF-8: every byte that is not a continuation byte starts a character.
             let (mut at, mut chars) = (0usize, 0usize);
             while at + MARK_EVERY < bytes.len() {
@@ -278,17 +268,16 @@ fn chunk_end(whole: &[u8], part: &[u8]) -> usize {
 
 /// The offset of the first NUL byte, and how many there are.
 fn nuls(bytes: &[u8]) -> (Option<usize>, usize) {
-    if !bytes.contains(&0) {
-        return (None, 0);
+    match memchr::memchr(0, bytes) {
+        None => (None, 0),
+        Some(first) => (Some(first), memchr::memchr_iter(0, bytes).count()),
     }
-    let first = bytes.iter().position(|&b| b == 0);
-    (first, bytes.iter().filter(|&&b| b == 0).count())
 }
 
 fn line_endings(bytes: &[u8]) -> LineEndings {
-    if !bytes.contains(&b'\r') {
+    if memchr::memchr(b'\r', bytes).is_none() {
         return LineEndings {
-            lf: bytes.iter().filter(|&&b| b == b'\n').count(),
+            lf: memchr::memchr_iter(b'\n', bytes).count(),
             ..LineEndings::default()
         };
     }
@@ -321,10 +310,7 @@ pub fn lines(text: &str) -> impl Iterator<Item = (&str, Span, Span)> {
             return None;
         }
         let start = pos;
-        let mut end = start;
-        while end < bytes.len() && bytes[end] != b'\n' && bytes[end] != b'\r' {
-            end += 1;
-        }
+        let end = memchr::memchr2(b'\n', b'\r', &bytes[start..]).map_or(bytes.len(), |i| start + i);
         let next = match bytes.get(end) {
             Some(b'\r') if bytes.get(end + 1) == Some(&b'\n') => end + 2,
             Some(_) => end + 1,
