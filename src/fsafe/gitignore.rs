@@ -60,12 +60,10 @@ impl Stack {
     /// root down: folders above that never count, and outside a repository none do.
     pub fn new(root: &Path, report: Report<'_>) -> Self {
         let mut stack = Self::default();
-        let is_repository = |dir: &Path| {
-            [".git", ".jj"]
-                .iter()
-                .any(|name| std::fs::symlink_metadata(dir.join(name)).is_ok())
-        };
-        let Some(top) = root.ancestors().find(|dir| is_repository(dir)) else {
+        let Some(top) = root
+            .ancestors()
+            .find(|dir| super::folders::is_repository(dir))
+        else {
             return stack;
         };
         let mut chain: Vec<&Path> = root.ancestors().take_while(|d| *d != top).collect();

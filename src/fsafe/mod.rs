@@ -25,6 +25,7 @@
 //! Directory walks ([`walk()`]) follow the same rules, and read `.gitignore` files themselves
 //! ([`gitignore`]) so that no third-party walker opens a file behind our back.
 
+mod folders;
 mod gitignore;
 mod walk;
 
@@ -32,6 +33,7 @@ use std::fs::{self, File, Metadata, OpenOptions};
 use std::io::{self, Read, Write};
 use std::path::{Component, Path, PathBuf};
 
+pub use folders::{canonicalize, forget};
 pub use walk::{Entry, EntryKind, Event, Flow, WalkOptions, walk};
 
 /// The largest ignore file (`.gitignore`, `.git/info/exclude`) read; a larger one is refused.
@@ -99,7 +101,7 @@ impl Jail {
     /// The jail of `root`, which must exist.
     pub fn new(root: &Path) -> io::Result<Self> {
         Ok(Self {
-            root: fs::canonicalize(root)?,
+            root: canonicalize(root)?,
             given: root.to_path_buf(),
         })
     }

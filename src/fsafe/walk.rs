@@ -122,7 +122,7 @@ pub fn walk(root: &Path, options: WalkOptions<'_>, visit: &mut dyn FnMut(Event<'
     let resolved = if root == options.jail.given {
         Ok(options.jail.root.clone())
     } else {
-        fs::canonicalize(root)
+        super::folders::canonicalize(root)
     };
     let real = match resolved {
         Ok(real) => real,

@@ -136,6 +136,7 @@ impl FsProvider {
     /// Searches every root. Fails only when a required root is missing, unreadable, or a file
     /// that is not a `SKILL.md`; everything else becomes a [`Note`].
     pub fn discover(roots: &[Root], options: FsOptions) -> Result<Self> {
+        fsafe::forget();
         let mut run = Discovery {
             options: &options,
             read: Vec::new(),

@@ -164,7 +164,7 @@ fn resolved(path: &Path) -> Option<PathBuf> {
     if let Some(real) = RESOLVED.with(|m| m.borrow().get(path.as_os_str()).cloned()) {
         return real;
     }
-    let real = std::fs::canonicalize(path).ok();
+    let real = crate::fsafe::canonicalize(path).ok();
     RESOLVED.with(|m| {
         m.borrow_mut()
             .insert(path.as_os_str().to_owned(), real.clone())

@@ -1,0 +1,120 @@
+//! Facts about the folders many skills share, looked up once per discovery: every skill of a
+//! tree of 10 000 would otherwise ask the filesystem again about the same ancestors (resolving
+//! each of them, probing each for `.git` and `.jj`). What is remembered is only ever a folder
+//! *above* the path asked about; the path itself is looked at every time. [`forget`] starts
+//! over, and discovery calls it first, so no run sees what an earlier one found (`lint --watch`).
+
+use std::collections::HashMap;
+use std::fs;
+use std::io;
+use std::path::{Component, Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
+
+/// Canonical paths of folders, by the absolute path they were asked under.
+static CANONICAL: Mutex<Option<HashMap<PathBuf, PathBuf>>> = Mutex::new(None);
+/// Whether a (canonical) folder holds `.git` or `.jj`.
+static REPOSITORY: Mutex<Option<HashMap<PathBuf, bool>>> = Mutex::new(None);
+
+/// Drops everything remembered.
+pub fn forget() {
+    *CANONICAL.lock().unwrap_or_else(PoisonError::into_inner) = None;
+    *REPOSITORY.lock().unwrap_or_else(PoisonError::into_inner) = None;
+}
+
+/// `fs::canonicalize(path)`, with the folder above `path` resolved once per run: when `path`
+/// is itself no symlink, it resolves to its resolved parent joined with its name. A path with
+/// `.` or `..` in it, or whose last component is a symlink, is resolved by the system as is.
+pub fn canonicalize(path: &Path) -> io::Result<PathBuf> {
+    let absolute = std::path::absolute(path)?;
+    let plain = absolute
+        .components()
+        .all(|c| matches!(c, Component::RootDir | Component::Normal(_)));
+    let (Some(parent), Some(name)) = (absolute.parent(), absolute.file_name()) else {
+        return fs::canonicalize(path);
+    };
+    if !plain || fs::symlink_metadata(&absolute)?.file_type().is_symlink() {
+        return fs::canonicalize(path);
+    }
+    let known = CANONICAL
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .as_ref()
+        .and_then(|map| map.get(parent).cloned());
+    let parent_real = match known {
+        Some(real) => real,
+        None => {
+            let real = fs::canonicalize(parent)?;
+            CANONICAL
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .get_or_insert_default()
+                .insert(parent.to_path_buf(), real.clone());
+            real
+        }
+    };
+    Ok(parent_real.join(name))
+}
+
+/// Whether `dir` holds a `.git` or a `.jj` (of any kind), asked once per run.
+pub fn is_repository(dir: &Path) -> bool {
+    if let Some(&known) = REPOSITORY
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .as_ref()
+        .and_then(|map| map.get(dir))
+    {
+        return known;
+    }
+    let found = [".git", ".jj"]
+        .iter()
+        .any(|name| fs::symlink_metadata(dir.join(name)).is_ok());
+    REPOSITORY
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get_or_insert_default()
+        .insert(dir.to_path_buf(), found);
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resolves_as_the_system_does() {
+        let tmp = tempfile::tempdir().unwrap();
+        let real = tmp.path().join("real");
+        fs::create_dir_all(real.join("a/b")).unwrap();
+        fs::write(real.join("a/b/f.md"), "x").unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(&real, tmp.path().join("link")).unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(real.join("a/b"), real.join("a/c")).unwrap();
+        let mut paths = vec![
+            real.join("a/b"),
+            real.join("a/b/f.md"),
+            real.join("a/./b"),
+            real.join("a/b/../b/f.md"),
+        ];
+        #[cfg(unix)]
+        paths.extend([
+            tmp.path().join("link/a/b"),
+            real.join("a/c"),
+            real.join("a/c/f.md"),
+        ]);
+        for _ in 0..2 {
+            for path in &paths {
+                assert_eq!(
+                    canonicalize(path).unwrap(),
+                    fs::canonicalize(path).unwrap(),
+                    "{path:?}"
+                );
+            }
+        }
+        assert!(canonicalize(&real.join("missing")).is_err());
+        assert!(!is_repository(&real));
+        fs::create_dir(real.join(".jj")).unwrap();
+        forget();
+        assert!(is_repository(&real));
+    }
+}
