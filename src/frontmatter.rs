@@ -400,8 +400,118 @@ pub fn parse(source: &Source) -> Document {
 
 /// Parses YAML text on its own (for runtimes that find their frontmatter differently); the spans
 /// of the result are byte ranges in `yaml`.
+///
+/// The last few results are remembered per thread: the runtimes' readers of one skill cut the
+/// same block out of the file more often than not, and its effects are judged by every reader
+/// on two versions of the file, one after the other.
 pub fn parse_standalone(yaml: &str) -> Yaml {
-    parse_yaml(yaml, 0, &Source::new(yaml.as_bytes().to_vec()))
+    /// How many blocks are remembered, and the largest one remembered.
+    const RECENT: usize = 8;
+    const MAX_REMEMBERED: usize = 64 * 1024;
+    thread_local! {
+        static PARSED: std::cell::RefCell<std::collections::VecDeque<(Box<str>, Yaml)>> =
+            const { std::cell::RefCell::new(std::collections::VecDeque::new()) };
+    }
+    let known = PARSED.with(|p| {
+        p.borrow()
+            .iter()
+            .find(|(text, _)| **text == *yaml)
+            .map(|(_, parsed)| parsed.clone())
+    });
+    if let Some(parsed) = known {
+        return parsed;
+    }
+    let parsed = parse_yaml(yaml, 0, &Source::new(yaml.as_bytes().to_vec()));
+    if yaml.len() <= MAX_REMEMBERED {
+        PARSED.with(|p| {
+            let mut p = p.borrow_mut();
+            if p.len() == RECENT {
+                p.pop_back();
+            }
+            p.push_front((yaml.into(), parsed.clone()));
+        });
+    }
+    parsed
+}
+
+/// [`parse_standalone`] of `yaml`, a block a runtime cut out of the file `source` whose
+/// frontmatter `fm` [`parse`] already read. The answer is taken from `fm`, with its spans moved,
+/// when `yaml` is that same block; or, when the block is a mapping whose entries the event pass
+/// placed, the block with one line break before it (and a first line that starts with a letter
+/// or digit) or without its last line break (and no `|` or `>` anywhere, so no block scalar's
+/// content can end with it): YAML reads a line break before the first token or after the last
+/// one as nothing. Anything else is parsed.
+pub fn parse_block(source: &Source, fm: &Frontmatter, yaml: &str) -> Yaml {
+    let answer = reuse(source, fm, yaml).unwrap_or_else(|| parse_standalone(yaml));
+    debug_assert_eq!(answer, parse_standalone(yaml), "{yaml:?}");
+    answer
+}
+
+/// `fm`'s content as [`parse_block`] may reuse it for `yaml`, when it may.
+fn reuse(source: &Source, fm: &Frontmatter, yaml: &str) -> Option<Yaml> {
+    // Without replacement characters, offsets in the text are offsets in the file.
+    if source.encoding().invalid_utf8.is_some() {
+        return None;
+    }
+    let block = source.text().get(fm.yaml.start..fm.yaml.end)?;
+    if yaml == block {
+        return fm.content.moved(fm.yaml.start, 0);
+    }
+    let Yaml::Mapping(fields) = &fm.content else {
+        return None;
+    };
+    if !placed(fields, fm.yaml) {
+        return None;
+    }
+    let after_break = yaml.strip_prefix('\n') == Some(block)
+        && block.starts_with(|c: char| c.is_ascii_alphanumeric());
+    if after_break {
+        return fm.content.moved(fm.yaml.start, 1);
+    }
+    let last_break_dropped = block.strip_suffix('\n') == Some(yaml) && !block.contains(['|', '>']);
+    if last_break_dropped {
+        return fm.content.moved(fm.yaml.start, 0);
+    }
+    None
+}
+
+/// Whether the event pass placed every entry: none has the whole block for its span.
+fn placed(fields: &[Field], whole: Span) -> bool {
+    fields
+        .iter()
+        .all(|f| f.key_span != whole && placed(&f.entries, whole))
+}
+
+impl Yaml {
+    /// The same reading with every offset moved from the file, where the block starts at
+    /// `base`, to the block itself with `lead` bytes before it.
+    fn moved(&self, base: usize, lead: usize) -> Option<Self> {
+        let at = |offset: usize| offset.checked_sub(base).map(|o| o + lead);
+        let span = |s: Span| Some(Span::new(at(s.start)?, at(s.end)?));
+        fn fields(list: &[Field], span: &impl Fn(Span) -> Option<Span>) -> Option<Vec<Field>> {
+            list.iter()
+                .map(|f| {
+                    Some(Field {
+                        key: f.key.clone(),
+                        key_kind: f.key_kind,
+                        key_span: span(f.key_span)?,
+                        value: f.value.clone(),
+                        value_span: span(f.value_span)?,
+                        style: f.style,
+                        entries: fields(&f.entries, span)?,
+                    })
+                })
+                .collect()
+        }
+        Some(match self {
+            Self::Mapping(list) => Self::Mapping(fields(list, &span)?),
+            Self::NotMapping(kind) => Self::NotMapping(*kind),
+            Self::Invalid(err) => Self::Invalid(YamlError {
+                offset: at(err.offset)?,
+                ..err.clone()
+            }),
+        })
+    }
 }
 
 /// Parses the YAML block that starts at text offset `base`, once [`prescan`] allows it.
@@ -786,5 +896,87 @@ fn scalar_style(style: saphyr_parser::ScalarStyle) -> ScalarStyle {
         saphyr_parser::ScalarStyle::DoubleQuoted => ScalarStyle::DoubleQuoted,
         saphyr_parser::ScalarStyle::Literal => ScalarStyle::Literal,
         saphyr_parser::ScalarStyle::Folded => ScalarStyle::Folded,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Frontmatter blocks of every shape the runtimes' readers cut differently.
+    const BLOCKS: &[&str] = &[
+        "name: a\ndescription: Does things.\n",
+        "name: a\ndescription: Two\n  lines.\nmetadata:\n  k: v\n  list: [x, y]\n",
+        "name: a\ndescription: |\n  kept\n",
+        "name: a\ndescription: >-\n  folded\n  text\n\n",
+        "name: a\ndescription: |+\n  kept\n\n",
+        "description: a > b | c\nname: x\n",
+        "name: caf\u{e9}\ndescription: \u{2028}non-ASCII \u{1F600}\n",
+        "name: a # c\n# comment\ndescription: 'q'\n",
+        "\"name\": a\ndescription: \"d\"\n",
+        "name: a\ndescription: Use when: asked\n",
+        "name: a\ndescription: `x`\n",
+        "name: a\n\tdescription: tab\n",
+        "- a\n- b\n",
+        "just text\n",
+        "",
+        "\n",
+        "# only a comment\n",
+        "name: a\nname: b\n",
+        "name: a\r\ndescription: crlf\r\n",
+        "\u{FEFF}name: a\n",
+        "name: [a\n",
+        "a: &x 1\nb: *x\n",
+        "name: a\ndescription: d",
+        "name: a\n\n",
+    ];
+
+    #[test]
+    fn a_block_is_read_as_on_its_own_whatever_the_runtime_cut_off() {
+        let mut reused = [0; 6];
+        for block in BLOCKS {
+            for (head, tail) in [("", ""), ("\u{FEFF}", "\r\n"), ("", "body\n---\n")] {
+                for invalid in [false, true] {
+                    let mut bytes = format!("{head}---\n{block}---\n{tail}").into_bytes();
+                    if invalid {
+                        bytes.extend_from_slice(b"\xFF");
+                    }
+                    let source = Source::new(bytes);
+                    let document = parse(&source);
+                    let Some(fm) = document.frontmatter() else {
+                        continue;
+                    };
+                    let cuts = [
+                        block.to_string(),
+                        format!("\n{block}"),
+                        block.strip_suffix('\n').unwrap_or(block).to_owned(),
+                        block.trim().to_owned(),
+                        format!("x{block}"),
+                        format!("{block}\n"),
+                    ];
+                    for (n, yaml) in cuts.iter().enumerate() {
+                        reused[n] += usize::from(reuse(&source, fm, yaml).is_some());
+                        assert_eq!(
+                            parse_block(&source, fm, yaml),
+                            parse_standalone(yaml),
+                            "{block:?} cut as {yaml:?}"
+                        );
+                    }
+                }
+            }
+        }
+        // The same block, after a line break, without its last one, trimmed; never another.
+        assert!(reused[..4].iter().all(|&n| n > 10), "{reused:?}");
+        assert_eq!(reused[4..], [0, 0]);
+    }
+
+    #[test]
+    fn remembered_blocks_read_as_new_ones() {
+        for _ in 0..2 {
+            for block in BLOCKS {
+                let fresh = parse_yaml(block, 0, &Source::new(block.as_bytes().to_vec()));
+                assert_eq!(parse_standalone(block), fresh, "{block:?}");
+            }
+        }
     }
 }

@@ -7,8 +7,8 @@ use super::catalog::{Admitted, Collision, Context, Entry, Rendered};
 use super::env::{Env, RootSpec};
 use super::load::{Call, LoadInput, Output, Placement, ReadInput, Session};
 use super::text::Escaping;
-use super::{Budget, Confidence, NameCharset, Target};
-use crate::frontmatter::{self, Field, Value, Yaml};
+use super::{Budget, Confidence, NameCharset, Target, file};
+use crate::frontmatter::{Field, Value, Yaml};
 use crate::rules::standard::s029_strict_yaml_construct;
 use crate::skill::{Scope, Skill};
 
@@ -78,16 +78,16 @@ fn roots(env: &Env) -> Vec<RootSpec> {
 /// `read_properties`: the file as Python reads it (UTF-8, universal newlines), split on the first
 /// two `---` *substrings*, the middle read with StrictYAML, `name` and `description` required.
 fn admit(skill: &Skill) -> Result<Admitted, String> {
-    let text = std::str::from_utf8(skill.source.bytes())
-        .map_err(|_| "skipped: the file is not valid UTF-8 (the reference crashes)".to_owned())?;
-    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    let text = file::utf8(skill)
+        .ok_or_else(|| "skipped: the file is not valid UTF-8 (the reference crashes)".to_owned())?;
+    let text = file::universal_newlines_of(skill, text);
     let Some(rest) = text.strip_prefix("---") else {
         return Err("skipped: SKILL.md must start with YAML frontmatter (---)".to_owned());
     };
     let Some((yaml, _body)) = rest.split_once("---") else {
         return Err("skipped: SKILL.md frontmatter not properly closed with ---".to_owned());
     };
-    let fields = match frontmatter::parse_standalone(yaml) {
+    let fields = match file::yaml(skill, yaml) {
         Yaml::Mapping(fields) => fields,
         Yaml::NotMapping(_) => {
             return Err("skipped: SKILL.md frontmatter must be a YAML mapping".to_owned());

@@ -10,7 +10,7 @@ use super::env::{Env, RootSpec};
 use super::load::{Call, LoadInput, Output, Placement, ReadInput, Session};
 use super::text::{Collation, Unit, js_trim, prefix_within};
 use super::{Budget, Confidence, ExtraField, NameCharset, Target, Verified};
-use crate::frontmatter::{self, Field, Value, Yaml};
+use crate::frontmatter::{Field, Value, Yaml};
 use crate::provider::ResourceError;
 use crate::skill::{Scope, Skill};
 
@@ -168,7 +168,7 @@ fn parse(skill: &Skill) -> Result<Parsed, String> {
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
     let (fields, body) = match split(text) {
         None => (Vec::new(), text),
-        Some((yaml, body)) => match frontmatter::parse_standalone(yaml) {
+        Some((yaml, body)) => match super::file::yaml(skill, yaml) {
             Yaml::Mapping(fields) => {
                 if let Some((_, f)) = fields
                     .iter()

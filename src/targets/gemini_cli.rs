@@ -186,8 +186,8 @@ fn admit(skill: &Skill) -> Result<Admitted, String> {
             "skipped: Gemini CLI's `*/SKILL.md` glob does not match a hidden directory".to_owned(),
         );
     }
-    let text = String::from_utf8_lossy(skill.source.bytes());
-    let Some(yaml) = frontmatter_text(&text) else {
+    let text = skill.source.text();
+    let Some(yaml) = frontmatter_text(text) else {
         return Err("skipped: the file does not open with a `---` line and a later `---` (no byte order mark or trailing spaces allowed)".to_owned());
     };
     let Some((name, description)) = parse_frontmatter(yaml) else {

@@ -120,16 +120,18 @@ fn admit(skill: &Skill) -> Result<Admitted, String> {
                 .to_owned(),
         );
     }
-    let text = std::str::from_utf8(skill.source.bytes())
-        .map_err(|_| "skipped: the file is not valid UTF-8, so Goose cannot read it".to_owned())?;
-    let parts: Vec<&str> = text.split("---").collect();
+    let text = super::file::utf8(skill).ok_or_else(|| {
+        "skipped: the file is not valid UTF-8, so Goose cannot read it".to_owned()
+    })?;
+    // Only the first two pieces are read: the rest of the file is not split.
+    let parts: Vec<&str> = text.splitn(3, "---").collect();
     if parts.len() < 3 {
         return Err(
             "skipped: the file has fewer than two `---`, so Goose finds no frontmatter".to_owned(),
         );
     }
     let yaml = parts[1].trim();
-    let fields = match frontmatter::parse_standalone(yaml) {
+    let fields = match super::file::yaml(skill, yaml) {
         Yaml::Mapping(fields) => fields,
         Yaml::NotMapping(kind) => {
             return Err(format!(

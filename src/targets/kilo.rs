@@ -191,7 +191,12 @@ fn references(text: &str, kind: &str, untrusted: bool) -> Vec<Reference> {
     let open = format!("{{{kind}:");
     let mut found = Vec::new();
     let mut from = 0;
-    while let Some(at) = text[from..].find(&open).map(|i| from + i) {
+    // Found by its `{`, which is rare in prose, rather than by the whole pattern.
+    while let Some(at) = text[from..]
+        .match_indices('{')
+        .map(|(i, _)| from + i)
+        .find(|&at| text[at..].starts_with(&open))
+    {
         let inner_start = at + open.len();
         let close = text[inner_start..].find('}').map(|i| inner_start + i);
         let Some(close) = close.filter(|&c| c > inner_start) else {

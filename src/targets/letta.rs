@@ -296,11 +296,11 @@ fn js_trim_start(text: &str) -> &str {
 /// body.
 fn split(content: &str) -> Split {
     let content = content.strip_prefix('\u{FEFF}').unwrap_or(content);
-    let normalized = content.replace("\r\n", "\n").replace('\r', "\n");
+    let normalized = super::file::universal_newlines(content);
     let Some((block, body)) = delimited(&normalized) else {
         return Split {
             fields: Vec::new(),
-            body: normalized,
+            body: normalized.into_owned(),
         };
     };
     let lines: Vec<&str> = block.split('\n').collect();

@@ -9,7 +9,7 @@ use super::load::{
 };
 use super::text::Collation;
 use super::{Budget, Confidence, NameCharset, Target};
-use crate::frontmatter::{self, Field, Value, ValueKind, Yaml};
+use crate::frontmatter::{Field, Value, ValueKind, Yaml};
 use crate::skill::{Scope, Skill};
 
 pub const TARGET: Target = Target {
@@ -102,8 +102,8 @@ fn admit(skill: &Skill) -> Result<Admitted, String> {
     if !skill.has_canonical_file_name() {
         return Err("skipped: Metis requires the file name SKILL.md exactly".to_owned());
     }
-    let yaml = split(skill.source.bytes())?;
-    let fields = match frontmatter::parse_standalone(&yaml) {
+    let yaml = split(skill)?;
+    let fields = match super::file::yaml(skill, &yaml) {
         Yaml::Mapping(fields) => fields,
         Yaml::NotMapping(kind) => {
             return Err(format!(
@@ -132,11 +132,11 @@ fn admit(skill: &Skill) -> Result<Admitted, String> {
 }
 
 /// The frontmatter text: the file must begin with `---\n`; the next line that is `---` closes.
-fn split(bytes: &[u8]) -> Result<String, String> {
-    let text = std::str::from_utf8(bytes)
-        .map_err(|_| "skipped: SKILL.md is not valid UTF-8".to_owned())?;
+fn split(skill: &Skill) -> Result<String, String> {
+    let text = super::file::utf8(skill)
+        .ok_or_else(|| "skipped: SKILL.md is not valid UTF-8".to_owned())?;
     // `Path.read_text()` reads with universal newlines.
-    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    let text = super::file::universal_newlines_of(skill, text);
     let Some(rest) = text.strip_prefix("---\n") else {
         return Err("skipped: SKILL.md must begin with a --- line".to_owned());
     };
@@ -496,6 +496,10 @@ mod tests {
 
     #[test]
     fn the_split_is_strict_about_the_opening_line_and_exact_about_the_closing_one() {
+        let split = |text: &[u8]| {
+            let text = std::str::from_utf8(text).unwrap();
+            split(&crate::rules::context::testing::skill("a", text))
+        };
         assert!(split(b"---\nname: a\n---\nbody").is_ok());
         assert_eq!(split(b"---\nname: a\n---").as_deref(), Ok("name: a\n"));
         assert!(split(b"--- \nname: a\n---\n").is_err());

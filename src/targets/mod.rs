@@ -6,6 +6,7 @@ pub mod builtin;
 pub mod catalog;
 pub mod env;
 pub mod fate;
+pub mod file;
 pub mod load;
 pub mod text;
 

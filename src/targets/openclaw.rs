@@ -694,11 +694,7 @@ fn is_blank(c: char) -> bool {
 /// (after BOM removal and CRLF/CR to LF), read with OpenClaw's recovery; no opening line is no
 /// frontmatter, an unclosed one an error.
 fn parse_frontmatter(text: &str) -> Result<Fields, String> {
-    let normalized = text
-        .strip_prefix('\u{FEFF}')
-        .unwrap_or(text)
-        .replace("\r\n", "\n")
-        .replace('\r', "\n");
+    let normalized = super::file::universal_newlines(text.strip_prefix('\u{FEFF}').unwrap_or(text));
     let Some(tail) = normalized.strip_prefix("---").and_then(|rest| {
         let after = rest.trim_start_matches(is_blank);
         after.strip_prefix('\n')

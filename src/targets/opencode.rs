@@ -365,7 +365,7 @@ fn frontmatter_fields(profile: &Profile, skill: &Skill) -> Result<Vec<Field>, St
     };
     // gray-matter closes the frontmatter at the first `\n---`: a file whose lines end in lone
     // carriage returns has no frontmatter for it, hence no `name`.
-    let text = String::from_utf8_lossy(skill.source.bytes());
+    let text = skill.source.text();
     if !text.get(3..).is_some_and(|rest| rest.contains("\n---")) {
         return Err(
             "skipped: no `name`: gray-matter finds no `---` closing the frontmatter after a line feed"

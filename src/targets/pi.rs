@@ -13,7 +13,7 @@ use super::load::{
 };
 use super::text::{Escaping, js_trim};
 use super::{Budget, Confidence, ExtraField, NameCharset, Target, Verified};
-use crate::frontmatter::{self, Field, Value, Yaml};
+use crate::frontmatter::{Field, Value, Yaml};
 use crate::provider::{ResourceError, SkillProvider};
 use crate::skill::{Scope, Skill};
 
@@ -129,11 +129,7 @@ fn agent_dir(env: &Env) -> Option<PathBuf> {
 /// the fifth character up to the next `\n---`; `yaml.parse`, which refuses duplicate keys. No
 /// frontmatter is an empty mapping; a YAML document that is not a mapping has no fields.
 pub(super) fn frontmatter(skill: &Skill) -> Result<Vec<Field>, String> {
-    let text = skill
-        .source
-        .text()
-        .replace("\r\n", "\n")
-        .replace('\r', "\n");
+    let text = super::file::universal_newlines_of(skill, skill.source.text());
     let Some(rest) = text.strip_prefix("---") else {
         return Ok(Vec::new());
     };
@@ -151,7 +147,7 @@ pub(super) fn frontmatter(skill: &Skill) -> Result<Vec<Field>, String> {
     } else {
         format!("{yaml}\n")
     };
-    match frontmatter::parse_standalone(&yaml) {
+    match super::file::yaml(skill, &yaml) {
         Yaml::Mapping(fields) => {
             let mut seen: Vec<&str> = Vec::new();
             for field in &fields {

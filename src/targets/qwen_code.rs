@@ -12,7 +12,7 @@ use super::env::{Env, RootSpec};
 use super::load::{Call, LoadInput, Output, Placement, ReadInput, Session};
 use super::text::{Collation, Escaping, Unit, js_trim};
 use super::{Budget, Builtin, Confidence, ExtraField, Install, NameCharset, Target, Verified};
-use crate::frontmatter::{self, Value, Yaml};
+use crate::frontmatter::{Value, Yaml};
 use crate::provider::ResourceError;
 use crate::skill::{Scope, Skill};
 
@@ -292,7 +292,7 @@ impl Parsed {
 /// `normalizeContent` then `/^---\n([\s\S]*?)\n---(?:\n|$)([\s\S]*)$/`.
 fn split(text: &str) -> Option<(String, String)> {
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
-    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    let text = super::file::universal_newlines(text);
     let rest = text.strip_prefix("---\n")?;
     let mut from = 0;
     while let Some(at) = rest[from..].find("\n---").map(|i| i + from) {
@@ -307,8 +307,8 @@ fn split(text: &str) -> Option<(String, String)> {
 }
 
 /// Qwen Code's `parse`: the YAML when it reads as a mapping, else its line-by-line fallback.
-fn fields(yaml: &str) -> Vec<(String, Js)> {
-    if let Yaml::Mapping(fields) = frontmatter::parse_standalone(yaml) {
+fn fields(skill: &Skill, yaml: &str) -> Vec<(String, Js)> {
+    if let Yaml::Mapping(fields) = super::file::yaml(skill, yaml) {
         let repeated = fields
             .iter()
             .enumerate()
@@ -405,7 +405,7 @@ fn parse(skill: &Skill) -> Result<Parsed, String> {
     let (yaml, body) = split(skill.source.text())
         .ok_or_else(|| "Invalid format: missing YAML frontmatter".to_owned())?;
     let parsed = Parsed {
-        fields: fields(&yaml),
+        fields: fields(skill, &yaml),
         body: js_trim(&body).to_owned(),
     };
     let text = |key: &str| match parsed.get(key) {

@@ -139,8 +139,7 @@ fn admit(skill: &Skill) -> Result<Admitted, String> {
     if !skill.has_canonical_file_name() {
         return Err("skipped: the repository looks for SKILL.md exactly".to_owned());
     }
-    let text = String::from_utf8_lossy(skill.source.bytes());
-    let fields = read_frontmatter(&text);
+    let fields = read_frontmatter(skill.source.text());
     let name = fields
         .get("name")
         .map(|n| n.trim())
@@ -154,7 +153,7 @@ fn admit(skill: &Skill) -> Result<Admitted, String> {
 
 /// The frontmatter's values: `---\n` first, closed by the next `\n---\n`, CRLF as LF.
 fn read_frontmatter(text: &str) -> HashMap<String, String> {
-    let text = text.replace("\r\n", "\n");
+    let text = super::file::crlf_to_lf(text);
     let block = text
         .strip_prefix("---\n")
         .and_then(|rest| rest.find("\n---\n").map(|end| &rest[..end]));

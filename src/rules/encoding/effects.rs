@@ -90,7 +90,7 @@ impl Effects {
         );
         let fixed = super::apply_edits(skill.source.bytes(), std::slice::from_ref(&edit))?;
         let before = super::mapping(&skill.document)?;
-        let (_, document) = super::reparse(fixed.clone());
+        let document = super::reparse(fixed.clone());
         if !super::same_values(before, super::mapping(&document)?) {
             return None;
         }
@@ -112,9 +112,9 @@ impl Effects {
     }
 
     /// What the frontmatter's YAML problems do: the skill against the same file with every
-    /// repair [`super::repair::plan`] writes out applied, or as it is when one cannot be.
-    pub fn of_yaml_repairs(skill: &Skill) -> Self {
-        let plan = super::repair::plan(skill);
+    /// repair of `plan` (the skill's [`super::repair::plan`]) applied, or as it is when one cannot
+    /// be written out.
+    pub(super) fn of_yaml_repairs(skill: &Skill, plan: &[super::repair::Repair]) -> Self {
         let edits: Option<Vec<_>> = plan.iter().map(|r| r.edit.clone()).collect();
         edits
             .filter(|edits| !edits.is_empty())

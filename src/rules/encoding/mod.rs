@@ -18,6 +18,8 @@ mod s309_skipped_by_target;
 
 pub(crate) use effects::Effects;
 
+use std::rc::Rc;
+
 use super::{Edit, Rule};
 use crate::frontmatter::{self, Document, Field, ScalarStyle, Yaml};
 use crate::skill::Skill;
@@ -38,10 +40,16 @@ pub(super) const RULES: &[&Rule] = &[
 
 /// What the runtimes do with a `SKILL.md` whose frontmatter is not valid YAML, read off their own
 /// readers (see [`effects`]); worked out once per skill.
-fn invalid_yaml_effect(cx: &super::SkillContext<'_>) -> std::rc::Rc<String> {
+fn invalid_yaml_effect(cx: &super::SkillContext<'_>) -> Rc<String> {
     cx.memo("invalid YAML effect", || {
-        Effects::of_yaml_repairs(cx.skill).sentence()
+        Effects::of_yaml_repairs(cx.skill, &repairs(cx)).sentence()
     })
+}
+
+/// The skill's [`repair::plan`], worked out once per skill for S305, S307 and the effect of
+/// invalid YAML.
+fn repairs(cx: &super::SkillContext<'_>) -> Rc<Vec<repair::Repair>> {
+    cx.memo("YAML repairs", || repair::plan(cx.skill))
 }
 
 /// The bytes with `edits` applied, or `None` when two edits overlap or one is out of bounds.
@@ -62,11 +70,44 @@ fn apply_edits(bytes: &[u8], edits: &[Edit]) -> Option<Vec<u8>> {
     Some(out)
 }
 
-/// Parses `bytes` as a `SKILL.md`, exactly as discovery does.
-fn reparse(bytes: Vec<u8>) -> (Source, Document) {
-    let source = Source::new(bytes);
-    let document = frontmatter::parse(&source);
-    (source, document)
+/// Parses `bytes` as a `SKILL.md`, exactly as discovery does, for its frontmatter: the checks
+/// here never look at the body. So only the lines up to the closing delimiter are read when
+/// that line can be found, and the body's span is then short.
+fn reparse(bytes: Vec<u8>) -> Document {
+    if let Some(cut) = head_end(&bytes) {
+        let document = frontmatter::parse(&Source::new(bytes[..cut].to_vec()));
+        // The head holds every line of the file up to the closing one, each with its own line
+        // break (or the first byte of it), so the file's first delimiter line after the opening
+        // one is the head's.
+        let closed_in_head = document.frontmatter().is_some_and(|fm| {
+            fm.close.end + 1 == cut && matches!(bytes[fm.close.end], b'\n' | b'\r')
+        });
+        if closed_in_head {
+            return document;
+        }
+    }
+    frontmatter::parse(&Source::new(bytes))
+}
+
+/// One byte past the end of the first line after the first one that reads `---` (then spaces or
+/// tabs): just into its line break. `None` when there is no such line, or it ends the file.
+fn head_end(bytes: &[u8]) -> Option<usize> {
+    let mut from = 0;
+    while let Some(at) = bytes[from..].iter().position(|&b| b == b'\n' || b == b'\r') {
+        let start = from + at + 1;
+        if let Some(after) = bytes[start..].strip_prefix(b"---") {
+            let blanks = after
+                .iter()
+                .take_while(|&&b| b == b' ' || b == b'\t')
+                .count();
+            let end = start + 3 + blanks;
+            if matches!(bytes.get(end), Some(b'\n' | b'\r')) {
+                return Some(end + 1);
+            }
+        }
+        from = start;
+    }
+    None
 }
 
 /// The top-level fields of a parsed document, when its frontmatter is a valid mapping.
@@ -134,7 +175,7 @@ fn one_line_fix(skill: &Skill, field: &Field) -> Option<Edit> {
         format!(": {}", one_line_scalar(text)?),
     );
     let before = mapping(&skill.document)?;
-    let (_, document) = reparse(apply_edits(bytes, std::slice::from_ref(&edit))?);
+    let document = reparse(apply_edits(bytes, std::slice::from_ref(&edit))?);
     same_values(before, mapping(&document)?).then_some(edit)
 }
 
@@ -183,7 +224,7 @@ fn quoted(text: &str) -> String {
 
 /// Whether `scalar` written as a mapping value parses as the string `expected` in `style`.
 fn reads_back(scalar: &str, expected: &str, style: ScalarStyle) -> bool {
-    let (_, document) = reparse(format!("---\nk: {scalar}\n---\n").into_bytes());
+    let document = reparse(format!("---\nk: {scalar}\n---\n").into_bytes());
     matches!(
         mapping(&document),
         Some([field]) if field.as_str() == Some(expected) && field.style == Some(style)
@@ -203,6 +244,37 @@ mod tests {
             .flat_map(|fix| fix.edits.iter().cloned())
             .collect();
         apply_edits(text, &edits).expect("fix edits do not overlap")
+    }
+
+    #[test]
+    fn the_frontmatter_read_from_the_head_is_the_whole_files() {
+        let files: &[&[u8]] = &[
+            b"---\nname: a\n---\nbody\n",
+            b"---\nname: a\n--- \t\nbody\n---\n",
+            b"---\nname: a\n----\nb: ---\n---",
+            b"---\nname: a\n---",
+            b"---\r\nname: a\r\n---\r\nbody",
+            b"---\rname: a\r---\rbody",
+            b"---\r\nname: a\r\n---\r",
+            b"\xEF\xBB\xBF---\nname: a\n---\n",
+            b"---\nname: \xFF\n---\n\xC3",
+            b"---\nname: a\n",
+            b"---\n---\n",
+            b"--- x\nname: a\n---\n",
+            b"# T\n---\nname: a\n---\n",
+            b"",
+            b"---\nd: |\n  ---\n---\nbody",
+            b"---\nname: [a\n---\n\n",
+        ];
+        for bytes in files {
+            let whole = frontmatter::parse(&Source::new(bytes.to_vec()));
+            assert_eq!(
+                reparse(bytes.to_vec()).frontmatter,
+                whole.frontmatter,
+                "{:?}",
+                String::from_utf8_lossy(bytes)
+            );
+        }
     }
 
     #[test]

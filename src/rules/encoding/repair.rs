@@ -133,12 +133,14 @@ pub(super) fn plan(skill: &Skill) -> Vec<Repair> {
             }
         })
         .collect();
+    let all_needed = needed.iter().all(|&keep| keep);
     let kept: Vec<Repair> = candidates
         .into_iter()
         .zip(needed)
         .filter_map(|(c, keep)| keep.then_some(c))
         .collect();
-    if kept.is_empty() || !repairs_parse(bytes, &kept) {
+    // Keeping every candidate asks the question already answered above.
+    if kept.is_empty() || !all_needed && !repairs_parse(bytes, &kept) {
         return Vec::new();
     }
     kept
@@ -162,7 +164,7 @@ fn check_edits(repairs: &[Repair]) -> Vec<Edit> {
 /// Whether the file with these repairs applied has a frontmatter mapping.
 fn parses(bytes: &[u8], repairs: &[Repair]) -> bool {
     apply_edits(bytes, &check_edits(repairs))
-        .is_some_and(|fixed| mapping(&reparse(fixed).1).is_some())
+        .is_some_and(|fixed| mapping(&reparse(fixed)).is_some())
 }
 
 /// Whether the repaired file parses and every repaired value reads back as its text.
@@ -171,7 +173,7 @@ fn repairs_parse(bytes: &[u8], repairs: &[Repair]) -> bool {
     let Some(fixed) = apply_edits(bytes, &edits) else {
         return false;
     };
-    let (_, document) = reparse(fixed);
+    let document = reparse(fixed);
     let Some(fields) = mapping(&document) else {
         return false;
     };

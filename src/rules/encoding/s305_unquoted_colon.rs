@@ -2,7 +2,7 @@
 //! the frontmatter is not valid YAML.
 
 use super::invalid_yaml_effect;
-use super::repair::{self, Repair};
+use super::repair::Repair;
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 
 pub const RULE: Rule = Rule {
@@ -60,10 +60,7 @@ line as a comment and only you know whether it is one; quote the value by hand t
 };
 
 fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
-    for repair in repair::plan(cx.skill)
-        .iter()
-        .filter(|r| r.is_quoting_problem())
-    {
+    for repair in super::repairs(cx).iter().filter(|r| r.is_quoting_problem()) {
         out.push(finding(cx, repair));
     }
 }

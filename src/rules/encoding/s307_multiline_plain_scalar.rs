@@ -2,8 +2,8 @@
 //! indicator, or continues on a line without indentation.
 
 use super::effects::Effects;
-use super::repair::{self, Repair};
-use super::{invalid_yaml_effect, one_line_fix};
+use super::repair::Repair;
+use super::{invalid_yaml_effect, one_line_fix, repairs};
 use crate::frontmatter::ScalarStyle;
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 use crate::source::Span;
@@ -61,10 +61,7 @@ the file then parses to exactly the same values.
 
 fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     wrapped_description(cx, out);
-    for repair in repair::plan(cx.skill)
-        .iter()
-        .filter(|r| !r.is_quoting_problem())
-    {
+    for repair in repairs(cx).iter().filter(|r| !r.is_quoting_problem()) {
         unindented(cx, repair, out);
     }
 }

@@ -115,7 +115,7 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
                 .map(|&at| Edit::new(Span::new(at, at + 1), " "))
                 .collect();
             let harmless = apply_edits(bytes, &edits)
-                .map(|fixed| reparse(fixed).1)
+                .map(reparse)
                 .is_some_and(|doc| mapping(&doc).is_some_and(|after| same_values(fields, after)));
             let finding = RULE
                 .finding(

@@ -252,8 +252,7 @@ pub(super) fn admit(skill: &Skill) -> Result<Admitted, String> {
     if !skill.has_canonical_file_name() {
         return Err("skipped: Claude Code reads a file named exactly `SKILL.md`".to_owned());
     }
-    let text = String::from_utf8_lossy(skill.source.bytes());
-    let (fields, body) = read_frontmatter(&text);
+    let (fields, body) = read_frontmatter(skill);
     if is_true(&fields, "disable-model-invocation") {
         return Err(
             "skipped: `disable-model-invocation: true` hides it from the model (only the user can invoke it)"
@@ -290,8 +289,7 @@ pub(super) fn admit(skill: &Skill) -> Result<Admitted, String> {
 /// The frontmatter `name` as text (a number as written), when there is a non-empty one: the
 /// name of the skill's command.
 pub(super) fn declared_name(skill: &Skill) -> Option<String> {
-    let text = String::from_utf8_lossy(skill.source.bytes());
-    let (fields, _) = read_frontmatter(&text);
+    let (fields, _) = read_frontmatter(skill);
     field(&fields, "name")
         .and_then(|f| scalar(&f.value))
         .map(|name| js_trim(&name).to_owned())
@@ -309,13 +307,14 @@ pub(super) fn valid_name(name: &str) -> bool {
 /// `parseFrontmatter`: `/^---\s*\n([\s\S]*?)---\s*\n?/`, so the block ends at the first `---`
 /// anywhere (not only on a line of its own). Invalid YAML is retried with problem values
 /// quoted, then read as `{}`. Returns the entries and the Markdown after the block.
-fn read_frontmatter(text: &str) -> (Vec<Field>, &str) {
+fn read_frontmatter(skill: &Skill) -> (Vec<Field>, &str) {
+    let text = skill.source.text();
     // A UTF-8 byte order mark goes first.
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
     let Some((yaml, body)) = split_frontmatter(text) else {
         return (Vec::new(), text);
     };
-    let fields = match frontmatter::parse_standalone(yaml) {
+    let fields = match super::file::yaml(skill, yaml) {
         Yaml::Mapping(fields) => fields,
         Yaml::NotMapping(_) => Vec::new(),
         Yaml::Invalid(_) => match frontmatter::parse_standalone(&quote_problematic_values(yaml)) {

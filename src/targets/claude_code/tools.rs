@@ -129,10 +129,7 @@ fn hidden(skills: &[Skill], name: &str) -> bool {
         skill.origin.scope != Scope::Builtin
             && skill.has_canonical_file_name()
             && (skill.dir_name() == name || declared_name(skill).is_some_and(|d| d == name))
-            && is_true(
-                &read_frontmatter(&String::from_utf8_lossy(skill.source.bytes())).0,
-                "disable-model-invocation",
-            )
+            && is_true(&read_frontmatter(skill).0, "disable-model-invocation")
     })
 }
 
@@ -162,7 +159,7 @@ fn is_hidden(skill: &Skill) -> bool {
     if skill.origin.scope == Scope::Builtin || !skill.has_canonical_file_name() {
         return false;
     }
-    let fields = read_frontmatter(&String::from_utf8_lossy(skill.source.bytes())).0;
+    let fields = read_frontmatter(skill).0;
     is_true(&fields, "disable-model-invocation") && !is_conditional(&fields)
 }
 
@@ -236,8 +233,7 @@ fn tokens_left(out: Output, facts: &Facts) -> Output {
 /// `Base directory for this skill: <dir>` and the Markdown after the frontmatter, with the
 /// placeholders filled in; and whether it holds the session id.
 fn skill_prompt(entry: &Entry<'_>, cx: &Context<'_>, facts: &Facts) -> (String, bool) {
-    let text = String::from_utf8_lossy(entry.skill.source.bytes());
-    let (fields, body) = read_frontmatter(&text);
+    let (fields, body) = read_frontmatter(entry.skill);
     let dir = cx.paths.show(&entry.skill.dir);
     let content = format!("Base directory for this skill: {dir}\n\n{body}");
     let session = content.contains("${CLAUDE_SESSION_ID}");

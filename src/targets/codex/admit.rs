@@ -48,12 +48,12 @@ pub(super) fn load(skill: &Skill) -> Result<Loaded, String> {
     if !skill.has_canonical_file_name() {
         return Err("skipped: Codex reads files named exactly `SKILL.md`".to_owned());
     }
-    let contents = std::str::from_utf8(skill.source.bytes()).map_err(|_| {
+    let contents = crate::targets::file::utf8(skill).ok_or_else(|| {
         "skipped: failed to read file: stream did not contain valid UTF-8".to_owned()
     })?;
     let yaml = extract_frontmatter(contents)
         .ok_or_else(|| "skipped: missing YAML frontmatter delimited by ---".to_owned())?;
-    let (name, description) = match strict(&yaml) {
+    let (name, description) = match strict(skill, &yaml) {
         Ok(fields) => fields,
         Err(Strict::Syntax(error)) => lenient(&yaml).map_err(|lenient_error| {
             format!("skipped: invalid YAML: {error}, and {lenient_error}")
@@ -121,8 +121,8 @@ enum Strict {
 /// The frontmatter as serde reads it into Codex's struct (`name`, `description` and
 /// `metadata.short-description`, each an optional string, at most 1024 characters for the
 /// last).
-fn strict(yaml: &str) -> Result<NameAndDescription, Strict> {
-    let fields = match frontmatter::parse_standalone(yaml) {
+fn strict(skill: &Skill, yaml: &str) -> Result<NameAndDescription, Strict> {
+    let fields = match crate::targets::file::yaml(skill, yaml) {
         Yaml::Mapping(fields) => fields,
         Yaml::NotMapping(ValueKind::Null) => return Ok((None, None)),
         Yaml::NotMapping(kind) => {
