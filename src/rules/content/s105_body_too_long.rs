@@ -3,7 +3,6 @@
 
 use super::text::Body;
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
-use crate::source::lines;
 
 pub const RULE: Rule = Rule {
     id: "S105",
@@ -55,15 +54,15 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
         return;
     };
     let limit = cx.settings.max_body_lines;
-    let mut count = 0;
-    let mut first_over = None;
-    for (_, content, full) in lines(body.text()) {
-        count += 1;
-        if count == limit + 1 {
-            let span = if content.is_empty() { full } else { content };
-            first_over = Some(span.start..span.end);
+    let lines = body.lines();
+    let count = lines.len();
+    let first_over = lines.get(limit).map(|line| {
+        if line.start == line.end {
+            line.start..line.next
+        } else {
+            line.start..line.end
         }
-    }
+    });
     let Some(first_over) = first_over else {
         return;
     };

@@ -74,7 +74,7 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
         let Some((level, text)) = heading(line) else {
             continue;
         };
-        if !is_when_to_use(&normalize(text), level, name.as_deref()) {
+        if !may_be_when_to_use(text) || !is_when_to_use(&normalize(text), level, name.as_deref()) {
             continue;
         }
         let indent = line.len() - line.trim_start().len();
@@ -118,6 +118,27 @@ fn normalize(text: &str) -> String {
         .join(" ")
         .trim_end_matches(['.', '!'])
         .to_owned()
+}
+
+/// Whether a heading can pass [`is_when_to_use`]: every heading it takes has "when", "trigger"
+/// or "activation" in it. A quick test for plain ASCII headings, which [`normalize`] only
+/// lowercases and cuts; other headings always pass it.
+fn may_be_when_to_use(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    if !text.is_ascii() || bytes.iter().any(|b| matches!(b, b'*' | b'_' | b'`')) {
+        return true;
+    }
+    let at = |i: usize, word: &[u8]| {
+        bytes
+            .get(i..i + word.len())
+            .is_some_and(|b| b.eq_ignore_ascii_case(word))
+    };
+    (0..bytes.len()).any(|i| match bytes[i] | 0x20 {
+        b'w' => at(i, b"when"),
+        b't' => at(i, b"trigger"),
+        b'a' => at(i, b"activation"),
+        _ => false,
+    })
 }
 
 /// Verbs of "when to … this skill".
@@ -212,6 +233,62 @@ mod tests {
         ] {
             assert!(flagged(heading, level), "{heading}");
         }
+    }
+
+    #[test]
+    fn the_quick_test_misses_no_heading() {
+        const PIECES: &[&str] = &[
+            " ",
+            "When",
+            "when ",
+            "WHEN",
+            "to ",
+            "use ",
+            "Use ",
+            "this ",
+            "the ",
+            "skill",
+            "Skill ",
+            "it",
+            "applies",
+            "pdf",
+            "-",
+            "processing ",
+            "trigger",
+            "Triggering ",
+            "conditions",
+            "Activation ",
+            "usage ",
+            "should ",
+            "i ",
+            "you ",
+            "be ",
+            "used",
+            "*",
+            "_",
+            "`",
+            "2. ",
+            "1)",
+            ":",
+            " — ",
+            "(",
+            "?",
+            "!",
+            ".",
+            "é",
+            "\u{212A}",
+            "wh",
+            "en",
+        ];
+        for heading in super::super::text::mixed(PIECES, 5000) {
+            for level in [1, 3] {
+                if is_when_to_use(&normalize(&heading), level, Some("pdf processing")) {
+                    assert!(super::may_be_when_to_use(&heading), "{heading:?}");
+                }
+            }
+        }
+        assert!(!super::may_be_when_to_use("Usage"));
+        assert!(super::may_be_when_to_use("**Usage**"));
     }
 
     #[test]

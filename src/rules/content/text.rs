@@ -5,13 +5,14 @@
 //! (another language, an escaped YAML string) says nothing or points at the whole value.
 
 use std::borrow::Cow;
+use std::cell::OnceCell;
 use std::cmp::Ordering;
 use std::ops::Range;
 use std::rc::Rc;
 
 use crate::frontmatter::{Field, FrontmatterState};
 use crate::rules::SkillContext;
-use crate::source::{Source, Span, lines};
+use crate::source::{Source, Span};
 
 /// The `description` of a skill when it is a string with something in it.
 #[derive(Debug)]
@@ -119,66 +120,166 @@ fn locate(raw: &str, value: &str, target: usize) -> Option<usize> {
 }
 
 /// The Markdown body of a skill with a closed frontmatter block, decoded, with a map back to
-/// file bytes.
-#[derive(Debug)]
-pub(super) struct Body {
-    source: Source,
+/// file bytes, and its lines.
+#[derive(Debug, Clone)]
+pub(super) struct Body<'a> {
+    /// The body in the file's text, when the file is valid UTF-8 (offsets are then file offsets).
+    file: &'a str,
+    facts: Rc<Facts>,
     start: usize,
 }
 
-impl Body {
+/// What the rules read from a body, worked out once per skill and only when first asked for.
+#[derive(Debug, Default)]
+struct Facts {
+    /// The body decoded on its own, when the file is not valid UTF-8.
+    decoded: Option<Source>,
+    lines: OnceCell<Vec<Line>>,
+    /// Indexes in `lines` of the lines [`Body::prose_lines`] gives.
+    prose: OnceCell<Vec<usize>>,
+}
+
+/// A line of [`Body::text`]: its content `start..end` and the offset `next` after its
+/// terminator (`\n`, `\r\n` or a lone `\r`), as [`crate::source::lines`] splits them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Line {
+    pub start: usize,
+    pub end: usize,
+    pub next: usize,
+}
+
+impl<'a> Body<'a> {
     /// `None` when the file has no closed frontmatter block: the S00x rules report that, and
-    /// the split into frontmatter and body is not known. Decoded once per skill.
-    pub fn of(cx: &SkillContext<'_>) -> Option<Rc<Self>> {
-        let body = cx.memo("body", || {
-            if !matches!(cx.skill.document.frontmatter, FrontmatterState::Present(_)) {
-                return None;
-            }
-            let span = cx.skill.document.body;
-            let bytes = cx.skill.source.bytes().get(span.start..span.end)?;
-            Some(Rc::new(Self {
-                source: Source::new(bytes.to_vec()),
-                start: span.start,
-            }))
+    /// the split into frontmatter and body is not known.
+    pub fn of(cx: &SkillContext<'a>) -> Option<Self> {
+        if !matches!(cx.skill.document.frontmatter, FrontmatterState::Present(_)) {
+            return None;
+        }
+        let source = &cx.skill.source;
+        let span = cx.skill.document.body;
+        let bytes = source.bytes().get(span.start..span.end)?;
+        let file = source
+            .encoding()
+            .invalid_utf8
+            .is_none()
+            .then(|| source.text().get(span.start..span.end))
+            .flatten();
+        let facts = cx.memo("body", || Facts {
+            decoded: file.is_none().then(|| Source::new(bytes.to_vec())),
+            ..Facts::default()
         });
-        body.as_ref().clone()
+        Some(Self {
+            file: file.unwrap_or_default(),
+            facts,
+            start: span.start,
+        })
     }
 
     pub fn text(&self) -> &str {
-        self.source.text()
+        self.facts.decoded.as_ref().map_or(self.file, Source::text)
     }
 
     /// The file bytes of a range of [`Body::text`].
     pub fn span(&self, range: Range<usize>) -> Span {
-        let span = self.source.file_span(Span::new(range.start, range.end));
-        span.shifted(self.start)
+        let span = Span::new(range.start, range.end);
+        match &self.facts.decoded {
+            Some(decoded) => decoded.file_span(span),
+            None => span,
+        }
+        .shifted(self.start)
+    }
+
+    /// Every line of [`Body::text`], blank lines and code included.
+    pub fn lines(&self) -> &[Line] {
+        self.facts.lines.get_or_init(|| split_lines(self.text()))
     }
 
     /// The lines that are prose or headings, not inside a fenced code block: (line without its
     /// terminator, its range in [`Body::text`]). Fence lines themselves are skipped too.
     pub fn prose_lines(&self) -> impl Iterator<Item = (&str, Range<usize>)> {
-        let mut fence: Option<(char, usize)> = None;
-        lines(self.text()).filter_map(move |(line, span, _)| {
-            let trimmed = line.trim_start_matches(' ');
-            let indent = line.len() - trimmed.len();
-            let marker = trimmed.chars().next().filter(|c| matches!(c, '`' | '~'));
-            let run = marker.map_or(0, |m| trimmed.chars().take_while(|&c| c == m).count());
-            match (fence, marker) {
-                (None, Some(m)) if indent <= 3 && run >= 3 => {
-                    fence = Some((m, run));
-                    None
-                }
-                (Some((m, n)), Some(c))
-                    if c == m && run >= n && trimmed[run..].trim().is_empty() =>
-                {
-                    fence = None;
-                    None
-                }
-                (Some(_), _) => None,
-                (None, _) => Some((line, span.start..span.end)),
-            }
+        let text = self.text();
+        let lines = self.lines();
+        let prose = self.facts.prose.get_or_init(|| prose(text, lines));
+        prose.iter().map(move |&i| {
+            let line = lines[i];
+            (&text[line.start..line.end], line.start..line.end)
         })
     }
+}
+
+/// The lines of `text`, split as [`crate::source::lines`] splits them. Eight bytes at a time are
+/// skipped while none ends a line.
+fn split_lines(text: &str) -> Vec<Line> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // The high bit of each zero byte of `v`.
+    let zeros = |v: u64| !(((v & !HIGH) + !HIGH) | v | !HIGH);
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len() / 40 + 1);
+    let mut start = 0;
+    let mut at = 0;
+    while at < bytes.len() {
+        if let Some(chunk) = bytes.get(at..at + 8) {
+            let x = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+            if zeros(x ^ (ONES * u64::from(b'\n'))) | zeros(x ^ (ONES * u64::from(b'\r'))) == 0 {
+                at += 8;
+                continue;
+            }
+        }
+        let chunk_end = bytes.len().min(at + 8);
+        while at < chunk_end {
+            let next = match bytes[at] {
+                b'\r' if bytes.get(at + 1) == Some(&b'\n') => at + 2,
+                b'\n' | b'\r' => at + 1,
+                _ => {
+                    at += 1;
+                    continue;
+                }
+            };
+            out.push(Line {
+                start,
+                end: at,
+                next,
+            });
+            start = next;
+            at = next;
+        }
+    }
+    if start < bytes.len() {
+        out.push(Line {
+            start,
+            end: bytes.len(),
+            next: bytes.len(),
+        });
+    }
+    out
+}
+
+/// The indexes of the lines of `text` outside fenced code blocks, fence lines left out.
+fn prose(text: &str, lines: &[Line]) -> Vec<usize> {
+    let mut fence: Option<(u8, usize)> = None;
+    let mut out = Vec::with_capacity(lines.len());
+    for (i, l) in lines.iter().enumerate() {
+        let line = &text.as_bytes()[l.start..l.end];
+        let indent = line.iter().take_while(|&&b| b == b' ').count();
+        let trimmed = &line[indent..];
+        let marker = trimmed
+            .first()
+            .copied()
+            .filter(|b| matches!(b, b'`' | b'~'));
+        let run = marker.map_or(0, |m| trimmed.iter().take_while(|&&b| b == m).count());
+        match (fence, marker) {
+            (None, Some(m)) if indent <= 3 && run >= 3 => fence = Some((m, run)),
+            (Some((m, n)), Some(c))
+                if c == m && run >= n && text[l.start + indent + run..l.end].trim().is_empty() =>
+            {
+                fence = None;
+            }
+            (Some(_), _) => {}
+            (None, _) => out.push(i),
+        }
+    }
+    out
 }
 
 /// An ATX heading: its level and its text (without the `#`s, trimmed).
@@ -211,13 +312,15 @@ impl Word<'_> {
         // `’` takes three bytes and `'` one: only a longer word can match once it is replaced.
         match self.text.len().cmp(&lower.len()) {
             Ordering::Equal => self.text.eq_ignore_ascii_case(lower),
-            Ordering::Greater => {
+            // Without a `’` (0xE2 0x80 0x99) every character stands for itself, and the lengths would
+            // have to match.
+            Ordering::Greater if self.text.bytes().any(|b| b == 0xE2) => {
                 let straight = self.text.chars().map(|c| if c == '’' { '\'' } else { c });
                 straight
                     .map(|c| c.to_ascii_lowercase())
                     .eq(lower.chars().map(|c| c.to_ascii_lowercase()))
             }
-            Ordering::Less => false,
+            Ordering::Greater | Ordering::Less => false,
         }
     }
 
@@ -229,14 +332,27 @@ impl Word<'_> {
 /// Runs of letters and digits; an apostrophe or hyphen between two of them stays in the word
 /// (`I'm`, `first-pass`, `AI-first` are one word each).
 pub(super) fn words(text: &str) -> Vec<Word<'_>> {
-    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    // Words of prose take six bytes or so with their space: room for most texts at once.
+    let mut out = Vec::with_capacity(bytes.len() / 4 + 1);
     let mut start = None;
-    let mut chars = text.char_indices().peekable();
-    while let Some((at, c)) = chars.next() {
-        let joins = matches!(c, '\'' | '’' | '-')
+    let mut at = 0;
+    while at < bytes.len() {
+        let (alphanumeric, joiner, len) = match bytes[at] {
+            b if b.is_ascii() => (b.is_ascii_alphanumeric(), b == b'\'' || b == b'-', 1),
+            _ => class(text, at),
+        };
+        let next = at + len;
+        let joins = joiner
             && start.is_some()
-            && chars.peek().is_some_and(|&(_, n)| n.is_alphanumeric());
-        if c.is_alphanumeric() || joins {
+            && bytes.get(next).is_some_and(|&b| {
+                if b.is_ascii() {
+                    b.is_ascii_alphanumeric()
+                } else {
+                    class(text, next).0
+                }
+            });
+        if alphanumeric || joins {
             start.get_or_insert(at);
         } else if let Some(s) = start.take() {
             out.push(Word {
@@ -245,6 +361,7 @@ pub(super) fn words(text: &str) -> Vec<Word<'_>> {
                 end: at,
             });
         }
+        at = next;
     }
     if let Some(s) = start {
         out.push(Word {
@@ -254,6 +371,16 @@ pub(super) fn words(text: &str) -> Vec<Word<'_>> {
         });
     }
     out
+}
+
+/// Whether the character at byte `at` of `text` is alphanumeric, whether it is `’` (which may join
+/// two parts of a word), and its length.
+fn class(text: &str, at: usize) -> (bool, bool, usize) {
+    text.get(at..)
+        .and_then(|rest| rest.chars().next())
+        .map_or((false, false, 1), |c| {
+            (c.is_alphanumeric(), c == '’', c.len_utf8())
+        })
 }
 
 /// Function words found only in English (not in French, Spanish, Portuguese, German, Dutch or
@@ -284,9 +411,23 @@ pub(super) fn looks_english(text: &str) -> bool {
     }
     let (mut english, mut foreign) = (0, 0);
     for word in words(text) {
-        let lower = word.lower();
-        english += usize::from(ENGLISH.contains(&lower.as_str()));
-        foreign += usize::from(FOREIGN.contains(&lower.as_str()));
+        // An ASCII word is lowercased in place; one longer than every listed word is none of
+        // them.
+        let mut buffer = [0; 8];
+        let owned;
+        let lower = if word.text.is_ascii() {
+            let Some(buffer) = buffer.get_mut(..word.text.len()) else {
+                continue;
+            };
+            buffer.copy_from_slice(word.text.as_bytes());
+            buffer.make_ascii_lowercase();
+            std::str::from_utf8(buffer).unwrap_or_default()
+        } else {
+            owned = word.lower();
+            owned.as_str()
+        };
+        english += usize::from(ENGLISH.contains(&lower));
+        foreign += usize::from(FOREIGN.contains(&lower));
     }
     foreign <= english
 }
@@ -299,6 +440,14 @@ pub(super) fn mask_quotes(text: &str) -> String {
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
+        // Only `"`, `` ` ``, `'` and `“` (0xE2 0x80 0x9C) open a quote: skip to the next one.
+        let Some(skip) = bytes[i..]
+            .iter()
+            .position(|b| matches!(b, b'"' | b'`' | b'\'' | 0xE2))
+        else {
+            break;
+        };
+        i += skip;
         let rest = &text[i..];
         let Some(open) = rest.chars().next() else {
             break;
@@ -390,9 +539,261 @@ fn after_abbreviation(before: &str) -> bool {
     ABBREVIATIONS.contains(&word.as_str())
 }
 
+/// `count` texts of up to 40 `pieces` each, picked by a fixed pseudo-random sequence: varied
+/// input for the tests that hold a fast path to the plain reading it replaces.
+#[cfg(test)]
+pub(super) fn mixed(pieces: &[&str], count: usize) -> Vec<String> {
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    (0..count)
+        .map(|_| (0..next(41)).map(|_| pieces[next(pieces.len())]).collect())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const PIECES: &[&str] = &[
+        "\n",
+        "\r",
+        "\r\n",
+        " ",
+        "  ",
+        "    ",
+        "\t",
+        "```",
+        "~~~",
+        "``",
+        "`",
+        "#",
+        "## ",
+        "a",
+        "Word",
+        "the",
+        "WITH",
+        "de",
+        "für",
+        "Für",
+        "não",
+        "don’t",
+        "I'm",
+        "-",
+        "'",
+        "’",
+        "\"",
+        "“",
+        "”",
+        "é",
+        "日本",
+        "2025",
+        "19",
+        "1",
+        "x-y",
+        "İ",
+        "\u{212A}",
+        "\u{FFFD}",
+        ".",
+        "e.g.",
+        "!",
+        "? ",
+        "- ",
+        "* ",
+        "• ",
+        "(",
+        "whenever",
+        "reading",
+        "\u{1F389}",
+    ];
+
+    /// The plain readings the fast paths above replace.
+    mod plain {
+        use std::cmp::Ordering;
+        use std::ops::Range;
+
+        use super::super::{Word, prev_char};
+        use crate::source::lines;
+
+        pub fn prose_lines(text: &str) -> Vec<(&str, Range<usize>)> {
+            let mut fence: Option<(char, usize)> = None;
+            lines(text)
+                .filter_map(move |(line, span, _)| {
+                    let trimmed = line.trim_start_matches(' ');
+                    let indent = line.len() - trimmed.len();
+                    let marker = trimmed.chars().next().filter(|c| matches!(c, '`' | '~'));
+                    let run = marker.map_or(0, |m| trimmed.chars().take_while(|&c| c == m).count());
+                    match (fence, marker) {
+                        (None, Some(m)) if indent <= 3 && run >= 3 => {
+                            fence = Some((m, run));
+                            None
+                        }
+                        (Some((m, n)), Some(c))
+                            if c == m && run >= n && trimmed[run..].trim().is_empty() =>
+                        {
+                            fence = None;
+                            None
+                        }
+                        (Some(_), _) => None,
+                        (None, _) => Some((line, span.start..span.end)),
+                    }
+                })
+                .collect()
+        }
+
+        pub fn words(text: &str) -> Vec<Word<'_>> {
+            let mut out = Vec::new();
+            let mut start = None;
+            let mut chars = text.char_indices().peekable();
+            while let Some((at, c)) = chars.next() {
+                let joins = matches!(c, '\'' | '’' | '-')
+                    && start.is_some()
+                    && chars.peek().is_some_and(|&(_, n)| n.is_alphanumeric());
+                if c.is_alphanumeric() || joins {
+                    start.get_or_insert(at);
+                } else if let Some(s) = start.take() {
+                    out.push(Word {
+                        text: &text[s..at],
+                        start: s,
+                        end: at,
+                    });
+                }
+            }
+            if let Some(s) = start {
+                out.push(Word {
+                    text: &text[s..],
+                    start: s,
+                    end: text.len(),
+                });
+            }
+            out
+        }
+
+        pub fn is(word: &Word<'_>, lower: &str) -> bool {
+            match word.text.len().cmp(&lower.len()) {
+                Ordering::Equal => word.text.eq_ignore_ascii_case(lower),
+                Ordering::Greater => {
+                    let straight = word.text.chars().map(|c| if c == '’' { '\'' } else { c });
+                    straight
+                        .map(|c| c.to_ascii_lowercase())
+                        .eq(lower.chars().map(|c| c.to_ascii_lowercase()))
+                }
+                Ordering::Less => false,
+            }
+        }
+
+        pub fn looks_english(text: &str) -> bool {
+            use super::super::{ENGLISH, FOREIGN};
+            let letters = text.chars().filter(|c| c.is_alphabetic()).count();
+            let latin = text
+                .chars()
+                .filter(|c| c.is_ascii_alphabetic() || ('\u{C0}'..='\u{24F}').contains(c))
+                .count();
+            if latin * 10 < letters * 7 {
+                return false;
+            }
+            let (mut english, mut foreign) = (0, 0);
+            for word in words(text) {
+                let lower = word.lower();
+                english += usize::from(ENGLISH.contains(&lower.as_str()));
+                foreign += usize::from(FOREIGN.contains(&lower.as_str()));
+            }
+            foreign <= english
+        }
+
+        pub fn mask_quotes(text: &str) -> String {
+            let mut out = text.as_bytes().to_vec();
+            let bytes = text.as_bytes();
+            let mut i = 0;
+            while i < bytes.len() {
+                let rest = &text[i..];
+                let Some(open) = rest.chars().next() else {
+                    break;
+                };
+                let close = match open {
+                    '"' => Some('"'),
+                    '“' => Some('”'),
+                    '`' => Some('`'),
+                    '\'' if i == 0 || !prev_char(text, i).is_some_and(char::is_alphanumeric) => {
+                        Some('\'')
+                    }
+                    _ => None,
+                };
+                let end = close.and_then(|close| {
+                    let body = &rest[open.len_utf8()..];
+                    body.char_indices()
+                        .filter(|&(_, c)| c == close)
+                        .map(|(at, _)| i + open.len_utf8() + at + close.len_utf8())
+                        .find(|&end| {
+                            close != '\''
+                                || !text[end..]
+                                    .chars()
+                                    .next()
+                                    .is_some_and(char::is_alphanumeric)
+                        })
+                        .filter(|&end| open != '\'' || !text[i..end].contains('\n'))
+                });
+                match end {
+                    Some(end) => {
+                        out[i..end].fill(b' ');
+                        i = end;
+                    }
+                    None => i += open.len_utf8(),
+                }
+            }
+            String::from_utf8(out).unwrap_or_else(|_| text.to_owned())
+        }
+    }
+
+    #[test]
+    fn lines_split_as_the_source_splits_them() {
+        for text in mixed(PIECES, 3000) {
+            let want: Vec<Line> = crate::source::lines(&text)
+                .map(|(_, content, full)| Line {
+                    start: content.start,
+                    end: content.end,
+                    next: full.end,
+                })
+                .collect();
+            assert_eq!(split_lines(&text), want, "{text:?}");
+            let lines = split_lines(&text);
+            let got: Vec<(&str, Range<usize>)> = prose(&text, &lines)
+                .into_iter()
+                .map(|i| {
+                    (
+                        &text[lines[i].start..lines[i].end],
+                        lines[i].start..lines[i].end,
+                    )
+                })
+                .collect();
+            assert_eq!(got, plain::prose_lines(&text), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn words_quotes_and_language_read_as_before() {
+        let lists = ENGLISH.iter().chain(FOREIGN);
+        assert!(lists.filter(|w| w.is_ascii()).all(|w| w.len() <= 8));
+        for text in mixed(PIECES, 3000) {
+            let got = words(&text);
+            assert_eq!(got, plain::words(&text), "{text:?}");
+            for word in &got {
+                for lower in ["don't", "i'm", "the", "with", "a", "x-y", "word", "für"] {
+                    assert_eq!(word.is(lower), plain::is(word, lower), "{word:?} {lower}");
+                }
+            }
+            assert_eq!(mask_quotes(&text), plain::mask_quotes(&text), "{text:?}");
+            assert_eq!(
+                looks_english(&text),
+                plain::looks_english(&text),
+                "{text:?}"
+            );
+        }
+    }
 
     #[test]
     fn locate_maps_plain_quoted_and_folded_values() {
