@@ -345,8 +345,10 @@ pub fn known<'a>(
 pub fn admitted<'a>(target: &Target, skills: &'a [Skill]) -> (Vec<Entry<'a>>, Vec<Change>) {
     let mut changes = Vec::new();
     let mut entries: Vec<Entry<'_>> = Vec::new();
-    for skill in skills {
-        match (target.admit)(skill) {
+    // Each skill is read on its own, so on every core; the order stays the skills' order.
+    let verdicts = crate::parallel::map(skills, |skill| (skill, (target.admit)(skill)));
+    for (skill, verdict) in verdicts {
+        match verdict {
             Ok(Admitted { name, description }) => entries.push(Entry {
                 skill,
                 name,
