@@ -19,10 +19,11 @@ where
     F: Fn(I::Item) -> R + Sync,
 {
     let items = items.into_iter();
-    let workers = thread::available_parallelism()
-        .map_or(1, usize::from)
-        .min(items.len());
-    if workers < 2 || items.len() < MIN_ITEMS {
+    if items.len() < MIN_ITEMS {
+        return items.map(f).collect();
+    }
+    let workers = cores().min(items.len());
+    if workers < 2 {
         return items.map(f).collect();
     }
     let queue = Mutex::new(items.enumerate());
@@ -50,6 +51,13 @@ where
     });
     done.sort_unstable_by_key(|&(i, _)| i);
     done.into_iter().map(|(_, result)| result).collect()
+}
+
+/// The number of cores this process may use, asked once: the answer reads the process's CPU
+/// affinity and cgroup limits, which costs a few system calls each time.
+fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| thread::available_parallelism().map_or(1, usize::from))
 }
 
 #[cfg(test)]
