@@ -452,15 +452,22 @@ impl SkillPaths {
     /// The paths of `skill`, worked out once per thread: `skills tokens` renders a catalog
     /// without each skill, each time with every other skill.
     fn of(skill: &Skill) -> Rc<Self> {
+        // By `SKILL.md`, then by the root it was found under; looked up without copying either.
         thread_local! {
-            static KNOWN: RefCell<HashMap<(OsString, OsString), Rc<SkillPaths>>> =
+            static KNOWN: RefCell<HashMap<OsString, Vec<(OsString, Rc<SkillPaths>)>>> =
                 RefCell::new(HashMap::new());
         }
-        let key = (
-            skill.skill_md.as_os_str().to_owned(),
-            skill.origin.root.as_os_str().to_owned(),
-        );
-        if let Some(known) = KNOWN.with(|k| k.borrow().get(&key).cloned()) {
+        let known = KNOWN.with(|k| {
+            k.borrow()
+                .get(skill.skill_md.as_os_str())
+                .and_then(|roots| {
+                    roots
+                        .iter()
+                        .find(|(root, _)| root == skill.origin.root.as_os_str())
+                })
+                .map(|(_, paths)| paths.clone())
+        });
+        if let Some(known) = known {
             return known;
         }
         let file = real(&skill.skill_md);
@@ -472,7 +479,12 @@ impl SkillPaths {
             root,
             below: RefCell::new(None),
         });
-        KNOWN.with(|k| k.borrow_mut().insert(key, paths.clone()));
+        KNOWN.with(|k| {
+            k.borrow_mut()
+                .entry(skill.skill_md.as_os_str().to_owned())
+                .or_default()
+                .push((skill.origin.root.as_os_str().to_owned(), paths.clone()));
+        });
         paths
     }
 }
