@@ -452,10 +452,11 @@ impl SkillPaths {
     /// The paths of `skill`, worked out once per thread: `skills tokens` renders a catalog
     /// without each skill, each time with every other skill.
     fn of(skill: &Skill) -> Rc<Self> {
-        // By `SKILL.md`, then by the root it was found under; looked up without copying either.
+        /// By `SKILL.md`, then by the root it was found under; looked up without copying
+        /// either.
+        type Known = HashMap<OsString, Vec<(OsString, Rc<SkillPaths>)>>;
         thread_local! {
-            static KNOWN: RefCell<HashMap<OsString, Vec<(OsString, Rc<SkillPaths>)>>> =
-                RefCell::new(HashMap::new());
+            static KNOWN: RefCell<Known> = RefCell::new(HashMap::new());
         }
         let known = KNOWN.with(|k| {
             k.borrow()
