@@ -207,52 +207,15 @@ impl<'a> Body<'a> {
     }
 }
 
-/// The lines of `text`, split as [`crate::source::lines`] splits them. Eight bytes at a time are
-/// skipped while none ends a line.
+/// The lines of `text`, as [`crate::source::lines`] splits them.
 fn split_lines(text: &str) -> Vec<Line> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    // The high bit of each zero byte of `v`.
-    let zeros = |v: u64| !(((v & !HIGH) + !HIGH) | v | !HIGH);
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len() / 40 + 1);
-    let mut start = 0;
-    let mut at = 0;
-    while at < bytes.len() {
-        if let Some(chunk) = bytes.get(at..at + 8) {
-            let x = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
-            if zeros(x ^ (ONES * u64::from(b'\n'))) | zeros(x ^ (ONES * u64::from(b'\r'))) == 0 {
-                at += 8;
-                continue;
-            }
-        }
-        let chunk_end = bytes.len().min(at + 8);
-        while at < chunk_end {
-            let next = match bytes[at] {
-                b'\r' if bytes.get(at + 1) == Some(&b'\n') => at + 2,
-                b'\n' | b'\r' => at + 1,
-                _ => {
-                    at += 1;
-                    continue;
-                }
-            };
-            out.push(Line {
-                start,
-                end: at,
-                next,
-            });
-            start = next;
-            at = next;
-        }
-    }
-    if start < bytes.len() {
-        out.push(Line {
-            start,
-            end: bytes.len(),
-            next: bytes.len(),
-        });
-    }
-    out
+    crate::source::lines(text)
+        .map(|(_, content, full)| Line {
+            start: content.start,
+            end: content.end,
+            next: full.end,
+        })
+        .collect()
 }
 
 /// The indexes of the lines of `text` outside fenced code blocks, fence lines left out.
@@ -750,16 +713,8 @@ mod tests {
     }
 
     #[test]
-    fn lines_split_as_the_source_splits_them() {
+    fn prose_lines_read_as_before() {
         for text in mixed(PIECES, 3000) {
-            let want: Vec<Line> = crate::source::lines(&text)
-                .map(|(_, content, full)| Line {
-                    start: content.start,
-                    end: content.end,
-                    next: full.end,
-                })
-                .collect();
-            assert_eq!(split_lines(&text), want, "{text:?}");
             let lines = split_lines(&text);
             let got: Vec<(&str, Range<usize>)> = prose(&text, &lines)
                 .into_iter()
