@@ -154,6 +154,16 @@ impl Jail {
         Some((at, last))
     }
 
+    /// [`Jail::resolve`] and [`Jail::read`] of a path whose names below the folder as given are
+    /// all plain, none a symlink, with the look-ups the two share taken once: the resolved path
+    /// (inside the jail, by construction) and the file's bytes. `None` when a name below the
+    /// folder is a symlink or missing: the caller then resolves and reads the general way.
+    pub fn read_plain(&self, path: &Path, cap: u64) -> Option<(PathBuf, Result<Vec<u8>, Refusal>)> {
+        let (resolved, meta) = self.plain_below(path)?;
+        let read = open_checked(&resolved, meta?, Links::Refuse).and_then(|o| read_whole(o, cap));
+        Some((resolved, read))
+    }
+
     /// Opens a regular file inside the jail for reading.
     pub fn open(&self, path: &Path, links: Links) -> Result<Opened, Refusal> {
         match self.plain_below(path) {
@@ -234,10 +244,32 @@ fn read_whole(opened: Opened, cap: u64) -> Result<Vec<u8>, Refusal> {
 
 /// Up to `cap` bytes from `reader` (`hint` sizes the buffer), and whether more followed: reads
 /// one byte past the cap at most, never to the end of a large file.
-pub fn read_head(reader: impl Read, hint: u64, cap: u64) -> io::Result<(Vec<u8>, bool)> {
-    let mut bytes = Vec::with_capacity(usize::try_from(hint.min(cap)).unwrap_or(0));
-    reader.take(cap.saturating_add(1)).read_to_end(&mut bytes)?;
-    let more = bytes.len() as u64 > cap;
+///
+/// The buffer starts at `hint` bytes and one more, so a file of the size its metadata gave is
+/// read in one call and its end seen in the next; it grows (doubling, to the cap and one byte
+/// past it) only for a reader that holds more.
+pub fn read_head(mut reader: impl Read, hint: u64, cap: u64) -> io::Result<(Vec<u8>, bool)> {
+    let past_cap = usize::try_from(cap.saturating_add(1)).unwrap_or(usize::MAX);
+    let first = usize::try_from(hint.min(cap).saturating_add(1)).unwrap_or(past_cap);
+    let mut bytes = vec![0; first.min(past_cap)];
+    let mut filled = 0;
+    loop {
+        if filled == bytes.len() {
+            if filled == past_cap {
+                break;
+            }
+            let grown = filled.saturating_mul(2).max(8192).min(past_cap);
+            bytes.resize(grown, 0);
+        }
+        match reader.read(&mut bytes[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    bytes.truncate(filled);
+    let more = filled as u64 > cap;
     if more {
         bytes.truncate(usize::try_from(cap).unwrap_or(usize::MAX));
     }
@@ -490,6 +522,44 @@ mod tests {
         assert_eq!((head.len(), more), (10, true));
         let (head, more) = read_head(data.as_slice(), 100, 100).unwrap();
         assert_eq!((head.len(), more), (100, false));
+    }
+
+    /// Hands out a few bytes per call, and fails once with `Interrupted`, as a slow pipe may.
+    struct Trickle<'a> {
+        data: &'a [u8],
+        interrupted: bool,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if !self.interrupted {
+                self.interrupted = true;
+                return Err(io::ErrorKind::Interrupted.into());
+            }
+            let n = buf.len().min(self.data.len()).min(7);
+            buf[..n].copy_from_slice(&self.data[..n]);
+            self.data = &self.data[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn reads_past_a_wrong_size_hint_up_to_the_cap() {
+        let data: Vec<u8> = (0..30_000u32).map(|i| (i % 251) as u8).collect();
+        for (hint, cap) in [(0, 100_000), (10, 100_000), (40_000, 100_000), (0, 20_000)] {
+            let reader = Trickle {
+                data: &data,
+                interrupted: false,
+            };
+            let (head, more) = read_head(reader, hint, cap).unwrap();
+            let kept = data.len().min(cap as usize);
+            assert_eq!(head, data[..kept], "hint {hint}, cap {cap}");
+            assert_eq!(more, data.len() > kept);
+        }
+        let (head, more) = read_head(&b""[..], 0, 0).unwrap();
+        assert_eq!((head.len(), more), (0, false));
+        let (head, more) = read_head(&b"a"[..], 5, 0).unwrap();
+        assert_eq!((head.len(), more), (0, true));
     }
 
     #[test]

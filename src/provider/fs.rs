@@ -415,6 +415,16 @@ struct Fetch {
 
 impl Fetch {
     fn of(skill_md: &Path, jail: &Jail, limit: u64) -> Self {
+        if let Some((resolved, read)) = jail.read_plain(skill_md, limit) {
+            // No name below the jail's folder is a symlink, the file's own name included.
+            return Self {
+                canonical: Ok(resolved),
+                is_link: false,
+                inside: true,
+                read,
+                jail_root: jail.root().to_path_buf(),
+            };
+        }
         let canonical = jail.resolve(skill_md);
         let resolved = match &canonical {
             Ok(path) | Err(Refusal::Outside { target: path, .. }) => Some(path),
