@@ -81,6 +81,15 @@ impl LineIndex {
                 .map(|i| i + 1),
         );
         let mut marks = vec![(0, 0)];
+        if bytes.is_ascii() {
+            // Every byte is a character.
+            marks.extend(
+                (MARK_EVERY..bytes.len())
+                    .step_by(MARK_EVERY)
+                    .map(|at| (at, at)),
+            );
+            return Self { starts, marks };
+        }
         if std::str::from_utf8(bytes).is_ok() {
             // Valid UTF-8: every byte that is not a continuation byte starts a character.
             let (mut at, mut chars) = (0usize, 0usize);
@@ -91,8 +100,8 @@ impl LineIndex {
                 }
                 chars += bytes[at..next]
                     .iter()
-                    .filter(|&&b| b & 0xC0 != 0x80)
-                    .count();
+                    .map(|&b| usize::from(b & 0xC0 != 0x80))
+                    .sum::<usize>();
                 marks.push((next, chars));
                 at = next;
             }
@@ -445,7 +454,8 @@ mod tests {
         let valid = "é\u{1F600}a\r\nb\rc\n".repeat(40) + &"ü".repeat(300);
         let mut invalid = valid.clone().into_bytes();
         invalid.extend(b"\xff\xfe\xe2\x82x".repeat(100));
-        for text in [valid.into_bytes(), invalid] {
+        let ascii = "word, line\r\nnext\rend\n".repeat(60).into_bytes();
+        for text in [valid.into_bytes(), invalid, ascii] {
             let s = Source::new(text.clone());
             for offset in 0..=text.len() {
                 assert_eq!(s.line_col(offset), slow(&text, offset), "offset {offset}");
