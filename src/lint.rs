@@ -10,6 +10,7 @@ use crate::progress::Progress;
 use crate::provider::UnreadableSkill;
 use crate::rules::{self, Check, Finding, Rule, SetContext, Settings, Severity, SkillContext};
 use crate::skill::Skill;
+use crate::suppress::Suppressions;
 use crate::targets::Target;
 
 /// A configured severity for a rule.
@@ -55,6 +56,7 @@ impl LintOptions {
 }
 
 type SkillCheck = fn(&SkillContext<'_>, &mut Vec<Finding>);
+type SetCheck = fn(&SetContext<'_>, &mut Vec<Finding>);
 
 /// Runs every enabled rule over `skills` and returns the findings that survive suppression,
 /// sorted by file, position and rule.
@@ -80,7 +82,7 @@ pub fn lint_discovered(
     progress.expect(skills.len());
     // One context per skill for every check, so what one rule works out (the body, the YAML
     // readers' verdicts, the linked files) the others reuse.
-    let per_skill = |skill: &Skill| -> Vec<Finding> {
+    let per_skill = |skill: &Skill| -> (Vec<Finding>, Suppressions) {
         let cx = SkillContext::new(skill, &options.targets, &options.settings);
         let mut found = Vec::new();
         for check in &checks {
@@ -94,28 +96,52 @@ pub fn lint_discovered(
         {
             skill.source.line_starts();
         }
+        // In order here, so that the final sort mostly meets runs that are in order already;
+        // the suppression comments are read while the file is at hand.
+        found.sort_by(order);
+        let suppressions = Suppressions::of(skill);
         progress.step();
-        found
+        (found, suppressions)
     };
-    let mut findings: Vec<Finding> = parallel::map(skills, per_skill)
-        .into_iter()
-        .flatten()
-        .collect();
-
     let set = SetContext {
         skills,
         unreadable,
         targets: &options.targets,
         settings: &options.settings,
     };
-    for rule in rules::all().filter(|r| options.enabled(r)) {
-        if let Check::Set(check) = rule.check {
-            check(&set, &mut findings);
-        }
+    let set_checks: Vec<SetCheck> = rules::all()
+        .filter(|r| options.enabled(r))
+        .filter_map(|r| match r.check {
+            Check::Set(f) => Some(f),
+            Check::Skill(_) | Check::Engine => None,
+        })
+        .collect();
+    // The rules over the whole set need nothing the per-skill checks find: they run beside
+    // them, on a thread of their own, rather than on one core once those are done.
+    let (per_skill, set_found) = std::thread::scope(|scope| {
+        let set_rules = scope.spawn(|| {
+            let mut found = Vec::new();
+            for check in &set_checks {
+                check(&set, &mut found);
+            }
+            found
+        });
+        let per_skill = parallel::map(skills, per_skill);
+        let set_found = set_rules
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (per_skill, set_found)
+    });
+    let mut findings = Vec::with_capacity(per_skill.iter().map(|(f, _)| f.len()).sum());
+    let mut suppressions = Vec::new();
+    for ((found, sup), skill) in per_skill.into_iter().zip(skills) {
+        findings.extend(found);
+        suppressions.push((sup, skill));
     }
+    findings.extend(set_found);
 
     let unused = Some(&rules::meta::UNUSED_SUPPRESSION).filter(|r| options.enabled(r));
-    crate::suppress::apply(skills, &mut findings, unused);
+    crate::suppress::apply(suppressions, &mut findings, unused);
     // Generic rules a specific finding replaces, per skill.
     let mut superseded: HashMap<PathBuf, Vec<&str>> = HashMap::new();
     for f in &findings {
@@ -139,15 +165,18 @@ pub fn lint_discovered(
             finding.severity = severity;
         }
     }
-    findings.sort_by(|a, b| {
-        (&a.path, a.span.map(|s| s.start), a.rule.id, &a.message).cmp(&(
-            &b.path,
-            b.span.map(|s| s.start),
-            b.rule.id,
-            &b.message,
-        ))
-    });
+    findings.sort_by(order);
     findings
+}
+
+/// The order of the report: by file, position, rule and message.
+fn order(a: &Finding, b: &Finding) -> std::cmp::Ordering {
+    (&a.path, a.span.map(|s| s.start), a.rule.id, &a.message).cmp(&(
+        &b.path,
+        b.span.map(|s| s.start),
+        b.rule.id,
+        &b.message,
+    ))
 }
 
 /// The target whose verdict the error-level rules give: the reference validator of the standard.

@@ -35,15 +35,18 @@ pub fn display(path: &Path, cwd: &Path) -> String {
 
 /// The path with `/` separators on every platform.
 pub fn to_slash(path: &Path) -> String {
-    let parts: Vec<String> = path
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned())
-        .collect();
-    let joined = parts.join("/");
-    // A leading root component prints as "/", so joining would double it.
-    joined
-        .strip_prefix("//")
-        .map_or(joined.clone(), |rest| format!("/{rest}"))
+    let mut joined = String::with_capacity(path.as_os_str().len() + 1);
+    for (i, part) in path.components().enumerate() {
+        if i > 0 {
+            joined.push('/');
+        }
+        joined.push_str(&part.as_os_str().to_string_lossy());
+    }
+    // A leading root component prints as "/", so joining doubles it.
+    match joined.strip_prefix("//") {
+        Some(rest) => format!("/{rest}"),
+        None => joined,
+    }
 }
 
 #[cfg(test)]
@@ -68,5 +71,9 @@ mod tests {
     fn slash_form_keeps_the_root() {
         assert_eq!(to_slash(Path::new("/a/b")), "/a/b");
         assert_eq!(to_slash(Path::new("a/b")), "a/b");
+        assert_eq!(to_slash(Path::new("/")), "/");
+        assert_eq!(to_slash(Path::new("")), "");
+        assert_eq!(to_slash(Path::new("./a//b/./c/")), "./a/b/c");
+        assert_eq!(to_slash(Path::new("../x")), "../x");
     }
 }

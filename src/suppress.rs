@@ -228,12 +228,17 @@ impl Suppressions {
     }
 }
 
-/// Drops the findings the skills' comments suppress and, when `unused` is given (S502 is on),
-/// adds a finding for each suppression that covered nothing.
-pub fn apply(skills: &[Skill], findings: &mut Vec<Finding>, unused: Option<&'static Rule>) {
-    let mut by_dir: HashMap<&Path, (Suppressions, &Skill)> = skills
-        .iter()
-        .map(|s| (s.dir.as_path(), (Suppressions::of(s), s)))
+/// Drops the findings the skills' comments suppress (each skill's [`Suppressions::of`], worked
+/// out beside its checks) and, when `unused` is given (S502 is on), adds a finding for each
+/// suppression that covered nothing.
+pub fn apply<'a>(
+    suppressions: impl IntoIterator<Item = (Suppressions, &'a Skill)>,
+    findings: &mut Vec<Finding>,
+    unused: Option<&'static Rule>,
+) {
+    let mut by_dir: HashMap<&Path, (Suppressions, &Skill)> = suppressions
+        .into_iter()
+        .map(|(sup, s)| (s.dir.as_path(), (sup, s)))
         .filter(|(_, (sup, _))| !sup.covers.is_empty())
         .collect();
     if by_dir.is_empty() {

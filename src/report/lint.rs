@@ -106,6 +106,9 @@ impl<'a> Sources<'a> {
     /// The contents of a file of the skill in `skill_dir`, read through [`crate::fsafe`];
     /// `None` for a directory, a file outside the skill, or one that cannot be read.
     pub fn get(&mut self, path: &Path, skill_dir: &Path) -> Option<&Source> {
+        if self.files.contains_key(path) {
+            return self.files.get(path).and_then(|s| s.as_deref());
+        }
         self.files
             .entry(path.to_path_buf())
             .or_insert_with(|| {
@@ -130,8 +133,11 @@ impl LintReport {
             skills,
             ..Summary::default()
         };
-        // Many findings share a file: each path is turned into its display form once.
+        // Many findings share a file: each path is turned into its display form once, and the
+        // findings of one file come in a row (they are sorted by file), so the last one's form
+        // is tried before the map.
         let mut displayed: HashMap<&Path, String> = HashMap::new();
+        let mut last: Option<(&Path, String)> = None;
         let rows = findings
             .iter()
             .map(|f| {
@@ -154,10 +160,17 @@ impl LintReport {
                     name: f.rule.name,
                     severity: f.severity,
                     message: f.message.clone(),
-                    path: displayed
-                        .entry(&f.path)
-                        .or_insert_with(|| shown(&f.path))
-                        .clone(),
+                    path: match &last {
+                        Some((path, form)) if *path == f.path => form.clone(),
+                        _ => {
+                            let form = displayed
+                                .entry(&f.path)
+                                .or_insert_with(|| shown(&f.path))
+                                .clone();
+                            last = Some((&f.path, form.clone()));
+                            form
+                        }
+                    },
                     line: located.map(|l| l.2.0),
                     column: located.map(|l| l.2.1),
                     end_line: located.map(|l| l.3.0),
