@@ -11,7 +11,7 @@
 //! not read (a skill that cannot be read: `skills lint` fails on it). Any other symlink that
 //! leaves the root is recorded and not followed.
 
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashSet};
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -399,6 +399,29 @@ struct Candidate {
     jail: Option<PathBuf>,
 }
 
+/// The skill files the walk found, grouped by folder, the folders in path order and each
+/// folder's files in the order found. The walk lists folders in path order, so the sort is
+/// mostly a check that they are.
+fn by_folder(mut found: Vec<(PathBuf, PathBuf)>) -> Vec<(PathBuf, Candidate)> {
+    if !found.is_sorted_by(|a, b| a.0 <= b.0) {
+        found.sort_by(|a, b| a.0.cmp(&b.0));
+    }
+    let mut folders: Vec<(PathBuf, Candidate)> = Vec::new();
+    for (dir, file) in found {
+        match folders.last_mut() {
+            Some((last, candidate)) if *last == dir => candidate.files.push(file),
+            _ => folders.push((
+                dir,
+                Candidate {
+                    files: vec![file],
+                    jail: None,
+                },
+            )),
+        }
+    }
+    folders
+}
+
 /// What the file system says about one skill file, found before it is recorded.
 struct Fetch {
     /// Where the file resolves to, or why it cannot be resolved inside its jail.
@@ -530,7 +553,8 @@ impl Discovery<'_> {
                 return;
             }
         };
-        let mut candidates: BTreeMap<PathBuf, Candidate> = BTreeMap::new();
+        // (folder, skill file), in the order the walk finds them.
+        let mut found: Vec<(PathBuf, PathBuf)> = Vec::new();
         let mut symlinked_dirs = BTreeSet::new();
         let mut under_skills_dir = Vec::new();
         let mut dirs = 0usize;
@@ -581,11 +605,7 @@ impl Discovery<'_> {
                     if is_skill_file(entry.file_name())
                         && let Some(dir) = entry.path.parent()
                     {
-                        candidates
-                            .entry(dir.to_path_buf())
-                            .or_default()
-                            .files
-                            .push(entry.path.clone());
+                        found.push((dir.to_path_buf(), entry.path.clone()));
                     }
                 }
                 Event::Escape {
@@ -638,6 +658,7 @@ impl Discovery<'_> {
             Flow::Continue
         });
         self.notes.extend(notes);
+        let mut candidates = by_folder(found);
         if let Some(first) = depth_limited.first() {
             self.note(
                 NoteKind::DepthLimit,
@@ -661,13 +682,14 @@ impl Discovery<'_> {
                             target.display()
                         ),
                     );
-                    candidates.insert(
-                        link.clone(),
-                        Candidate {
-                            files: vec![link.join(skill_md)],
-                            jail: Some(target),
-                        },
-                    );
+                    let candidate = Candidate {
+                        files: vec![link.join(skill_md)],
+                        jail: Some(target),
+                    };
+                    match candidates.binary_search_by(|(dir, _)| dir.as_path().cmp(&link)) {
+                        Ok(at) => candidates[at].1 = candidate,
+                        Err(at) => candidates.insert(at, (link.clone(), candidate)),
+                    }
                 }
                 None => self.note(
                     NoteKind::SymlinkEscape,
@@ -693,9 +715,9 @@ impl Discovery<'_> {
         }
         for dir in under_skills_dir {
             // Skill folders at or below `dir` sort right after it: one look-up, not a scan.
+            let at = candidates.partition_point(|(skill, _)| *skill < dir);
             let holds_a_skill = candidates
-                .range(dir.clone()..)
-                .next()
+                .get(at)
                 .is_some_and(|(skill, _)| skill.starts_with(&dir));
             if !holds_a_skill {
                 self.note(
@@ -705,7 +727,6 @@ impl Discovery<'_> {
                 );
             }
         }
-        let mut candidates: Vec<(PathBuf, Candidate)> = candidates.into_iter().collect();
         if settings.descending {
             // Ascending paths start with the root itself, which stays first.
             let at_root = usize::from(candidates.first().is_some_and(|(dir, _)| dir == root));
@@ -899,4 +920,46 @@ fn has_subdirectory(dir: &Path) -> bool {
             .flatten()
             .any(|e| e.file_type().is_ok_and(|t| t.is_dir()))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+    use std::path::PathBuf;
+
+    use super::by_folder;
+
+    #[test]
+    fn skill_files_group_by_folder_in_path_order() {
+        // A folder's `skill.md` can come after a nested skill's folder, and folders out of order.
+        let walks: [&[(&str, &str)]; 3] = [
+            &[
+                ("/r/a", "/r/a/SKILL.md"),
+                ("/r/a/b", "/r/a/b/SKILL.md"),
+                ("/r/a", "/r/a/skill.md"),
+                ("/r/a-b", "/r/a-b/SKILL.md"),
+            ],
+            &[
+                ("/r/z", "/r/z/SKILL.md"),
+                ("/r/a", "/r/a/SKILL.md"),
+                ("/r/a/", "/r/a/skill.md"),
+            ],
+            &[],
+        ];
+        for walk in walks {
+            let found: Vec<(PathBuf, PathBuf)> = walk
+                .iter()
+                .map(|(d, f)| (PathBuf::from(d), PathBuf::from(f)))
+                .collect();
+            let mut expected: BTreeMap<PathBuf, Vec<PathBuf>> = BTreeMap::new();
+            for (dir, file) in &found {
+                expected.entry(dir.clone()).or_default().push(file.clone());
+            }
+            let grouped: Vec<(PathBuf, Vec<PathBuf>)> = by_folder(found)
+                .into_iter()
+                .map(|(dir, candidate)| (dir, candidate.files))
+                .collect();
+            assert_eq!(grouped, expected.into_iter().collect::<Vec<_>>());
+        }
+    }
 }
