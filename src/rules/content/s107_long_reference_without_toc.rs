@@ -1,7 +1,7 @@
 //! S107 long-reference-without-toc: a long Markdown file referenced from `SKILL.md` does not open
 //! with a table of contents.
 
-use crate::rules::layout::{files, links};
+use crate::rules::layout::files;
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 use crate::source::{Span, lines};
 
@@ -61,16 +61,11 @@ Or raise `toc-min-lines` in `skills.toml` if your files are meant to be read who
     check: Check::Skill(check),
 };
 
-/// How far from the top a table of contents may start.
-const TOC_WITHIN_LINES: usize = 30;
-
 fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     for (document, source) in files::linked_documents(cx).iter() {
         let text = source.text();
         let count = lines(text).count();
-        if count <= cx.settings.toc_min_lines
-            || links::has_table_of_contents(text, TOC_WITHIN_LINES)
-        {
+        if count <= cx.settings.toc_min_lines || document.contents_at_top == Some(true) {
             continue;
         }
         let first_line = lines(text)

@@ -18,6 +18,9 @@ pub struct Document {
     /// Whether this is the skill file itself.
     pub is_skill_md: bool,
     pub references: Rc<Vec<Reference>>,
+    /// Whether the file opens with a table of contents (see [`links::references_and_contents`]);
+    /// `None` for `SKILL.md`, which is not asked.
+    pub contents_at_top: Option<bool>,
 }
 
 /// Where a reference in `from` leads.
@@ -61,17 +64,22 @@ pub fn skill_md(cx: &SkillContext<'_>) -> Document {
         rel: skill_md_name(cx),
         is_skill_md: true,
         references,
+        contents_at_top: None,
     }
 }
 
 /// A Markdown file of the skill and its references; `None` when it cannot be read.
 pub fn read_document(cx: &SkillContext<'_>, rel: &str) -> Option<(Document, Rc<Source>)> {
     let source = cx.read(rel)?;
-    let references = cx.memo(rel, || links::references(&source, 0));
+    let scanned = cx.memo(rel, || {
+        let (references, contents) = links::references_and_contents(&source);
+        (Rc::new(references), contents)
+    });
     let document = Document {
         rel: rel.to_owned(),
         is_skill_md: false,
-        references,
+        references: Rc::clone(&scanned.0),
+        contents_at_top: Some(scanned.1),
     };
     Some((document, source))
 }

@@ -167,14 +167,36 @@ impl Reference {
 /// The references in `source` from byte `start` on (the body of a `SKILL.md`, or 0 for a whole
 /// file), in file order. Spans are byte offsets in `source`'s file.
 pub fn references(source: &Source, start: usize) -> Vec<Reference> {
+    scan_from(source, start, None).0
+}
+
+/// How many lines from the top a Markdown file's table of contents may start within.
+pub const TOC_WITHIN_LINES: usize = 30;
+
+/// The references of a whole Markdown file (as [`references`] gives them) and whether it opens
+/// with a table of contents, from one parse. A table of contents is, within the first
+/// [`TOC_WITHIN_LINES`] lines:
+/// - a heading, or a paragraph that is all bold or italic (`**Contents:**`), whose text is or
+///   starts with "contents", "table of contents", "toc", "index", "sections", "on this page",
+///   "in this document" or "navigation" (any case), or
+/// - a list with at least three items that link to `#anchors` in the file.
+pub fn references_and_contents(source: &Source) -> (Vec<Reference>, bool) {
+    scan_from(source, 0, Some(TOC_WITHIN_LINES))
+}
+
+fn scan_from(source: &Source, start: usize, toc_within: Option<usize>) -> (Vec<Reference>, bool) {
     if source.encoding().invalid_utf8.is_none() {
         let text = source.text().get(start..).unwrap_or_default();
-        scan(text, &|offset| start + offset)
+        scan(text, &|offset| start + offset, toc_within)
     } else {
         // Offsets in the lossily decoded text differ from file offsets after an invalid byte:
         // decode the part on its own and map each offset back.
         let part = Source::new(source.bytes().get(start..).unwrap_or_default().to_vec());
-        scan(part.text(), &|offset| start + part.file_offset(offset))
+        scan(
+            part.text(),
+            &|offset| start + part.file_offset(offset),
+            toc_within,
+        )
     }
 }
 
@@ -253,32 +275,24 @@ pub fn is_windows_program(path: &str) -> bool {
     })
 }
 
-/// Whether the Markdown `text` opens with a table of contents: within its first `within_lines`
-/// lines there is
-/// - a heading, or a paragraph that is all bold or italic (`**Contents:**`), whose text is or
-///   starts with "contents", "table of contents", "toc", "index", "sections", "on this page",
-///   "in this document" or "navigation" (any case), or
-/// - a list with at least three items that link to `#anchors` in the file.
-pub fn has_table_of_contents(text: &str, within_lines: usize) -> bool {
-    let limit = crate::source::lines(text)
-        .nth(within_lines)
-        .map_or(text.len(), |(_, content, _)| content.start);
-    let mut toc = TocScan::default();
+/// Whether the Markdown `text` opens with a table of contents (as [`references_and_contents`]
+/// tells) within its first `within_lines` lines, from a parse of its own: what the one-parse
+/// verdict is checked against.
+#[cfg(test)]
+fn has_table_of_contents(text: &str, within_lines: usize) -> bool {
+    let mut toc = TocScan::new(text, within_lines);
     for (event, range) in parser(text).into_offset_iter() {
-        let near_top = range.start < limit;
-        if !near_top && toc.lists.is_empty() {
-            break;
-        }
-        if toc.event(event, near_top) {
-            return true;
+        if let Some(verdict) = toc.step(&event, &range) {
+            return verdict;
         }
     }
     false
 }
 
-/// The state of [`has_table_of_contents`] while it walks the events.
-#[derive(Default)]
+/// The state of the table-of-contents test while it walks the events.
 struct TocScan {
+    /// Where the line after the first `within_lines` starts.
+    limit: usize,
     /// The text of the heading or paragraph being read, and whether all of it was emphasised.
     block: Option<(String, bool)>,
     emphasis: usize,
@@ -289,8 +303,30 @@ struct TocScan {
 }
 
 impl TocScan {
+    fn new(text: &str, within_lines: usize) -> Self {
+        Self {
+            limit: crate::source::lines(text)
+                .nth(within_lines)
+                .map_or(text.len(), |(_, content, _)| content.start),
+            block: None,
+            emphasis: 0,
+            lists: Vec::new(),
+            items: Vec::new(),
+        }
+    }
+
+    /// Takes the next event and its range; the verdict once there is one (no table of contents
+    /// once the events are past the top and no list that started there is still open).
+    fn step(&mut self, event: &Event<'_>, range: &Range<usize>) -> Option<bool> {
+        let near_top = range.start < self.limit;
+        if !near_top && self.lists.is_empty() {
+            return Some(false);
+        }
+        self.event(event, near_top).then_some(true)
+    }
+
     /// Takes one event; `true` once a table of contents is found.
-    fn event(&mut self, event: Event<'_>, near_top: bool) -> bool {
+    fn event(&mut self, event: &Event<'_>, near_top: bool) -> bool {
         match event {
             Event::Start(Tag::Heading { .. } | Tag::Paragraph) if near_top => {
                 self.block = Some((String::new(), true));
@@ -301,7 +337,7 @@ impl TocScan {
             }
             Event::Text(t) | Event::Code(t) => {
                 if let Some((text, all_emphasised)) = self.block.as_mut() {
-                    text.push_str(&t);
+                    text.push_str(t);
                     *all_emphasised &= self.emphasis > 0;
                 }
             }
@@ -372,7 +408,15 @@ fn parser(text: &str) -> Parser<'_> {
 }
 
 /// The references of `text`; `to_file` maps an offset in `text` to an offset in the file.
-fn scan(text: &str, to_file: &dyn Fn(usize) -> usize) -> Vec<Reference> {
+/// With `toc_within`, also whether `text` opens with a table of contents within that many lines
+/// (see [`references_and_contents`]); `false` without.
+fn scan(
+    text: &str,
+    to_file: &dyn Fn(usize) -> usize,
+    toc_within: Option<usize>,
+) -> (Vec<Reference>, bool) {
+    let mut toc = toc_within.map(|lines| TocScan::new(text, lines));
+    let mut has_toc = false;
     let parser = parser(text);
     let mut found: Vec<(usize, Reference)> = Vec::new();
     let mut push = |kind: Kind, raw: Range<usize>, form: Form| {
@@ -397,6 +441,10 @@ fn scan(text: &str, to_file: &dyn Fn(usize) -> usize) -> Vec<Reference> {
         push(Kind::Definition, raw, form);
     }
     for (event, range) in parser.into_offset_iter() {
+        if let Some(verdict) = toc.as_mut().and_then(|t| t.step(&event, &range)) {
+            has_toc = verdict;
+            toc = None;
+        }
         match event {
             Event::Start(Tag::Link {
                 link_type: LinkType::Inline,
@@ -434,7 +482,7 @@ fn scan(text: &str, to_file: &dyn Fn(usize) -> usize) -> Vec<Reference> {
         }
     }
     found.sort_by_key(|(start, _)| *start);
-    found.into_iter().map(|(_, r)| r).collect()
+    (found.into_iter().map(|(_, r)| r).collect(), has_toc)
 }
 
 /// What a link destination (as CommonMark resolved it) points at, if it is a path.
@@ -915,6 +963,58 @@ mod tests {
             }
             let _ = has_table_of_contents(source.text(), 5);
         }
+    }
+
+    #[test]
+    fn one_parse_gives_the_references_and_the_contents_verdict() {
+        // Pieces of documents with and without a table of contents near the top, and lists
+        // that run past it.
+        const PIECES: [&str; 16] = [
+            "# Guide\n",
+            "## Contents\n",
+            "**Table of contents:**\n",
+            "- [Setup](#setup)\n",
+            "  - [Deep](#deep)\n",
+            "- plain item\n",
+            "text with [a link](references/a.md) and `scripts/b.py`\n",
+            "\n",
+            "line\n",
+            "```\n",
+            "[id]: forms.md\n",
+            "> quoted [x](#x)\n",
+            "1. [One](#one)\n",
+            "\r\n",
+            "\u{e9}t\u{e9}\n",
+            "*Index*\n",
+        ];
+        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut with_contents = 0;
+        for _ in 0..3000 {
+            let mut text = String::new();
+            for _ in 0..40 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                text.push_str(PIECES[(seed % PIECES.len() as u64) as usize]);
+            }
+            let mut bytes = text.clone().into_bytes();
+            if seed % 5 == 0 {
+                bytes.push(0xFF);
+            }
+            let source = Source::new(bytes);
+            let scanned = references_and_contents(&source);
+            with_contents += usize::from(scanned.1);
+            assert_eq!(
+                scanned,
+                (
+                    references(&source, 0),
+                    has_table_of_contents(source.text(), TOC_WITHIN_LINES)
+                ),
+                "{text:?}"
+            );
+        }
+        // Both verdicts come up.
+        assert!((300..2700).contains(&with_contents), "{with_contents}");
     }
 
     #[test]
