@@ -44,12 +44,11 @@ pub(super) struct Counter<'a> {
     table: &'a Table,
     /// The part of every key that names the table: its token count, above the length byte.
     tag: u32,
-    /// [`SETS`] sets of two entries.
-    sets: &'a mut [[Entry; 2]],
+    sets: &'a mut Sets,
 }
 
 impl<'a> Counter<'a> {
-    fn new(table: &'a Table, sets: &'a mut [[Entry; 2]]) -> Self {
+    fn new(table: &'a Table, sets: &'a mut Sets) -> Self {
         Self {
             table,
             tag: table.len() << 8,
@@ -69,23 +68,26 @@ impl<'a> Counter<'a> {
             return uncached(self.table, text.get(piece).unwrap_or_default());
         }
         let key = Key::read(text, piece.start, len, self.tag);
-        // The piece found or counted last in a set is its first entry.
-        let set = key.set() & (self.sets.len().wrapping_sub(1));
-        let Some([recent, older]) = self.sets.get_mut(set) else {
-            return uncached(self.table, text.get(piece).unwrap_or_default());
-        };
-        if recent.holds(&key) {
-            return recent.count();
+        let set = &mut self.sets[key.set() % SETS];
+        if set[0].holds(&key) {
+            return set[0].count();
         }
-        if older.holds(&key) {
-            std::mem::swap(recent, older);
-            return recent.count();
-        }
-        let count = uncached(self.table, text.get(piece).unwrap_or_default());
-        *older = *recent;
-        *recent = Entry::new(&key, count);
-        count
+        second_entry(self.table, set, &key, text.get(piece).unwrap_or_default())
     }
+}
+
+/// [`Counter::count`] for a piece that is not the first entry of its set: the second, or
+/// neither. The piece found or counted last in a set is its first entry.
+#[inline(never)]
+fn second_entry(table: &Table, set: &mut [Entry; 2], key: &Key, piece: &[u8]) -> usize {
+    if set[1].holds(key) {
+        set.swap(0, 1);
+        return set[0].count();
+    }
+    let count = uncached(table, piece);
+    set[1] = set[0];
+    set[0] = Entry::new(key, count);
+    count
 }
 
 /// Pieces of 2 to this many bytes are cached.
@@ -94,14 +96,17 @@ const CACHED: usize = 24;
 const SET_BITS: u32 = 11;
 const SETS: usize = 1 << SET_BITS;
 
+/// A thread's cache.
+type Sets = [[Entry; 2]; SETS];
+
 thread_local! {
     /// Recently counted pieces in sets of two, the set chosen by the piece's hash; a piece
     /// counted anew replaces the set's older entry.
-    static CACHE: RefCell<Option<Box<[[Entry; 2]]>>> = const { RefCell::new(None) };
+    static CACHE: RefCell<Option<Box<Sets>>> = const { RefCell::new(None) };
 }
 
-fn empty_cache() -> Box<[[Entry; 2]]> {
-    vec![[Entry::EMPTY; 2]; SETS].into_boxed_slice()
+fn empty_cache() -> Box<Sets> {
+    Box::new([[Entry::EMPTY; 2]; SETS])
 }
 
 /// `MASKS[n]`: the bits of the first `n` bytes of three little-endian words.
@@ -169,7 +174,7 @@ impl Key {
         Self::read(&padded, 0, len, table)
     }
 
-    /// The key's set in the cache, before masking to the cache's size.
+    /// The key's set in the cache.
     #[inline(always)]
     fn set(&self) -> usize {
         let [a, b, c] = self.words;
@@ -392,15 +397,22 @@ mod tests {
     fn the_cache_gives_what_the_tables_give() {
         let (o200k, cl100k) = (table(Encoding::O200kBase), table(Encoding::Cl100kBase));
         let mut seed = 3;
-        // A tiny cache, so that pieces and the two encodings keep evicting each other.
-        let mut sets = [[Entry::EMPTY; 2]; 2];
-        for round in 0..2000 {
-            let piece = bytes(&mut seed, 1 + round % 30, b"ab c\n'xyz");
+        // More pieces than entries, each counted again and again in both encodings, so that
+        // they keep evicting each other and trading places in their sets.
+        let pieces: Vec<Vec<u8>> = (0..3000)
+            .map(|round| bytes(&mut seed, 1 + round % 30, b"ab c\n'xyz"))
+            .collect();
+        let mut sets = empty_cache();
+        for _ in 0..12_000 {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let piece = &pieces[(seed >> 33) as usize % pieces.len()];
             for table in [o200k, cl100k] {
                 let mut counter = Counter::new(table, &mut sets);
-                let whole = counter.count(&piece, 0..piece.len());
-                assert_eq!(whole, uncached(table, &piece), "{piece:?}");
-                assert_eq!(counter.count(&piece, 0..piece.len()), whole, "{piece:?}");
+                let whole = counter.count(piece, 0..piece.len());
+                assert_eq!(whole, uncached(table, piece), "{piece:?}");
+                assert_eq!(counter.count(piece, 0..piece.len()), whole, "{piece:?}");
             }
         }
         let piece = b" counted twice";
@@ -419,7 +431,7 @@ mod tests {
         // zero bytes.
         let text = b"ab\0ab\0\0 the theme  them\0\0\0\0\0\0\0\0\0 x\n\nabcdefghijklmnopqrstuvwxyz";
         let o200k = table(Encoding::O200kBase);
-        let mut sets = [[Entry::EMPTY; 2]; 4];
+        let mut sets = empty_cache();
         for _ in 0..2 {
             for start in 0..text.len() {
                 for end in start..=text.len().min(start + 30) {
