@@ -68,10 +68,23 @@ fn table(encoding: Encoding) -> &'static Table {
 
 /// The number of tokens `text` encodes to.
 pub fn count(text: &str, encoding: Encoding) -> usize {
-    merge::counting(table(encoding), |counter| {
-        split::pieces(text, encoding)
-            .map(|piece| counter.count(piece.as_bytes()))
-            .sum()
+    match encoding {
+        Encoding::O200kBase => count_in::<split::O200k>(text),
+        Encoding::Cl100kBase => count_in::<split::Cl100k>(text),
+    }
+}
+
+/// [`count`] in one encoding, whose pre-tokenizer is inlined in the loop.
+fn count_in<S: split::Scheme>(text: &str) -> usize {
+    merge::counting(table(S::ENCODING), move |counter| {
+        let mut total = 0;
+        let mut at = 0;
+        while at < text.len() {
+            let end = split::end(text, at, S::ENCODING);
+            total += counter.count(text.as_bytes(), at..end);
+            at = end;
+        }
+        total
     })
 }
 
@@ -81,21 +94,30 @@ pub fn count(text: &str, encoding: Encoding) -> usize {
 /// the limit (and never starts on a text of at most `limit` bytes); every piece is at least one
 /// token, so the piece after the limit is not encoded.
 pub fn past(text: &str, encoding: Encoding, limit: usize) -> Option<usize> {
-    merge::counting(table(encoding), |counter| {
+    match encoding {
+        Encoding::O200kBase => past_in::<split::O200k>(text, limit),
+        Encoding::Cl100kBase => past_in::<split::Cl100k>(text, limit),
+    }
+}
+
+/// [`past`] in one encoding, whose pre-tokenizer is inlined in the loop.
+fn past_in<S: split::Scheme>(text: &str, limit: usize) -> Option<usize> {
+    merge::counting(table(S::ENCODING), move |counter| {
         let mut seen = 0;
         let mut at = 0;
-        for piece in split::pieces(text, encoding) {
+        while at < text.len() {
             if seen + (text.len() - at) <= limit {
                 return None;
             }
             if seen == limit {
                 return Some(at);
             }
-            seen += counter.count(piece.as_bytes());
+            let end = split::end(text, at, S::ENCODING);
+            seen += counter.count(text.as_bytes(), at..end);
             if seen > limit {
                 return Some(at);
             }
-            at += piece.len();
+            at = end;
         }
         None
     })
@@ -254,8 +276,140 @@ fn cuts(text: &str) -> Vec<usize> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
+
+    /// Texts that take every branch of the pre-tokenizers' ASCII path and every way of leaving
+    /// it: seeded mixes of ASCII prose, code, punctuation runs, digits, contractions (with `'S`
+    /// and `'ſ`), CR, LF and CRLF, spaces before line breaks, tabs, letters, marks, numbers and
+    /// spaces that are not ASCII next to ASCII words, and pieces longer than the cache's 24
+    /// bytes and than the longest token's 128.
+    pub(super) fn varied_texts() -> Vec<String> {
+        let ascii = "the The THE a I of internationalization Internationalization HTTPServerError \
+            ABCDEFGHIJKL camelCaseWord x snake_case kebab-case fn ( ) { } [ ] :: -> => != && ; , \
+            . ... / // /* ` ``` ** # ## ~ @ $ % * + = < > ? ! \\ | \" 0 7 12 123 1234 3.14 1,000 \
+            v2 ' 's 'S 't 'T 're 'RE 've 'm 'M 'll 'LL 'Ll 'd 'D 'ſ 'x ''";
+        let spaces = [
+            " ", " ", " ", "  ", "   ", "\t", "\t\t", "\n", "\n", "\n\n", "\r", "\r\n", " \n",
+            "  \n", " \r\n", "\t\n", "\u{b}", "\u{c}",
+        ];
+        let others = [
+            "\u{0}", "\u{7f}", "\u{1b}", "é", "É", "ß", "ǅ", "ʰ", "日本", "\u{301}", "x\u{301}",
+            "\u{a0}", "\u{85}", "\u{2028}", "\u{3000}", "١", "²", "Ⅻ", "🎉", "ſ", "€", "—", "“",
+            "’s",
+        ];
+        let parts: Vec<String> = ascii
+            .split_whitespace()
+            .chain(spaces)
+            .chain(others)
+            .map(str::to_owned)
+            .chain([
+                "a".repeat(30),
+                "A".repeat(30),
+                " ".repeat(30),
+                "-".repeat(30),
+                "1".repeat(30),
+                "ab".repeat(70),
+                "x".repeat(200),
+                " ".repeat(150),
+                "=".repeat(140),
+                "aB".repeat(20),
+                "\n".repeat(30),
+            ])
+            .collect();
+        let mut seed = 5u64;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as usize % n
+        };
+        let mut texts = vec![String::new()];
+        for round in 0..1500 {
+            let len = 1 + round % 32;
+            texts.push(
+                (0..len)
+                    .map(|_| parts[next(parts.len())].as_str())
+                    .collect(),
+            );
+        }
+        texts
+    }
+
+    /// `count` and `past` the plain way: the general scan's pieces, each merged from scratch.
+    fn plain_count(text: &str, encoding: Encoding) -> usize {
+        split::general_pieces(text, encoding)
+            .iter()
+            .map(|piece| merge::encode(table(encoding), piece.as_bytes()).len())
+            .sum()
+    }
+
+    fn plain_past(text: &str, encoding: Encoding, limit: usize) -> Option<usize> {
+        let mut seen = 0;
+        let mut at = 0;
+        for piece in split::general_pieces(text, encoding) {
+            if seen + (text.len() - at) <= limit {
+                return None;
+            }
+            if seen == limit {
+                return Some(at);
+            }
+            seen += merge::encode(table(encoding), piece.as_bytes()).len();
+            if seen > limit {
+                return Some(at);
+            }
+            at += piece.len();
+        }
+        None
+    }
+
+    #[test]
+    fn counts_and_limits_are_those_of_the_plain_way() {
+        let fixture: serde_json::Value =
+            serde_json::from_str(include_str!("../tests/data/tokens-tiktoken.json"))
+                .expect("the fixture is JSON");
+        let hard = fixture["cases"]
+            .as_array()
+            .expect("cases")
+            .iter()
+            .map(|case| case["text"].as_str().expect("text").to_owned());
+        let mut skills = Vec::new();
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+        for folder in ["skills", "reference", "rules"] {
+            markdown(&root.join(folder), &mut skills);
+        }
+        assert!(skills.len() > 100);
+        for text in varied_texts().into_iter().chain(hard).chain(skills) {
+            for encoding in [Encoding::O200kBase, Encoding::Cl100kBase] {
+                let n = plain_count(&text, encoding);
+                assert_eq!(count(&text, encoding), n, "{encoding} {text:?}");
+                for limit in [0, 1, n / 2, n.saturating_sub(1), n, n + 1, text.len()] {
+                    assert_eq!(
+                        past(&text, encoding, limit),
+                        plain_past(&text, encoding, limit),
+                        "{encoding} {limit} {text:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The Markdown files under `dir`, read as text.
+    fn markdown(dir: &std::path::Path, out: &mut Vec<String>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                markdown(&path, out);
+            } else if path.extension().is_some_and(|e| e == "md")
+                && let Ok(text) = std::fs::read_to_string(&path)
+            {
+                out.push(text);
+            }
+        }
+    }
 
     /// Text, then its `o200k_base` and `cl100k_base` counts. The counts come from OpenAI's
     /// Python `tiktoken` 0.14.0 (`get_encoding(name).encode_ordinary(text)`, which counts

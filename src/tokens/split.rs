@@ -21,6 +21,10 @@
 //! `\s` is Unicode's White_Space, the categories are Unicode 16's (those of the `regex` crate
 //! that `tiktoken` uses), and `(?i:'s)` also matches `'ſ` (U+017F folds to `s`). Every position
 //! of a text starts a match of one alternative or another, so the pieces cover the whole text.
+//!
+//! Most pieces of most texts are ASCII, where the classes are plain byte ranges: those are cut
+//! with a table of byte classes, and their letters eight bytes at a time. A piece next to a
+//! character that is not ASCII goes to the general scan, which classifies characters one by one.
 
 use unicode_general_category::{GeneralCategory as G, get_general_category};
 
@@ -123,44 +127,132 @@ const ASCII: [Class; 128] = {
     table
 };
 
-/// The pieces of `text` in `encoding`, in order; together they are `text`.
-pub(super) fn pieces(text: &str, encoding: Encoding) -> Pieces<'_> {
-    Pieces {
-        text: Text(text),
-        at: 0,
-        encoding,
+/// What the ASCII fast path asks of a byte, one bit per class; 0 past the end of the text.
+mod byte {
+    /// `A-Z`.
+    pub(super) const UPPER: u8 = 1;
+    /// `a-z`.
+    pub(super) const LOWER: u8 = 2;
+    pub(super) const DIGIT: u8 = 4;
+    /// `\r` and `\n`.
+    pub(super) const NEWLINE: u8 = 8;
+    /// Tab, vertical tab, form feed, space.
+    pub(super) const SPACE: u8 = 16;
+    /// Any other ASCII byte: punctuation, symbols, control characters.
+    pub(super) const SYMBOL: u8 = 32;
+    /// A byte of a character that is not ASCII.
+    pub(super) const HIGH: u8 = 64;
+    pub(super) const LETTER: u8 = UPPER | LOWER;
+    /// `[^\r\n\p{L}\p{N}]` in ASCII, the optional character before a word.
+    pub(super) const PREFIX: u8 = SPACE | SYMBOL;
+}
+
+/// The [`byte`] class of every byte, the same as [`Class`] gives an ASCII character.
+const BYTES: [u8; 256] = {
+    let mut table = [byte::HIGH; 256];
+    let mut b = 0;
+    while b < 128 {
+        table[b] = match ASCII[b] {
+            Class::Upper => byte::UPPER,
+            Class::Lower => byte::LOWER,
+            Class::Number => byte::DIGIT,
+            Class::Newline => byte::NEWLINE,
+            Class::Space => byte::SPACE,
+            _ => byte::SYMBOL,
+        };
+        b += 1;
+    }
+    table
+};
+
+/// An encoding as a type, for code that is compiled once for each encoding.
+pub(super) trait Scheme {
+    const ENCODING: Encoding;
+}
+
+pub(super) struct O200k;
+
+impl Scheme for O200k {
+    const ENCODING: Encoding = Encoding::O200kBase;
+}
+
+pub(super) struct Cl100k;
+
+impl Scheme for Cl100k {
+    const ENCODING: Encoding = Encoding::Cl100kBase;
+}
+
+/// The top bit of each byte of a word.
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// The top bit of each byte of `word` that is an ASCII character in `low..=high` (both between
+/// 1 and 0x7e), and no other bit. Each byte is summed on its own low seven bits, so no carry
+/// crosses into the next byte.
+const fn in_range(word: u64, low: u8, high: u8) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let seven = word & !HIGH_BITS;
+    let from_low = seven + ONES * (0x80 - low as u64);
+    let past_high = seven + ONES * (0x7f - high as u64);
+    from_low & !past_high & !word & HIGH_BITS
+}
+
+/// The number of bytes before the first one whose top bit is clear in `found` (which has no
+/// other bits), 8 when there is none.
+fn run(found: u64) -> usize {
+    (!found & HIGH_BITS).trailing_zeros() as usize / 8
+}
+
+/// The end of the piece of `text` in `encoding` that starts at byte `at`, a character boundary
+/// before the end of `text`; always past `at`. A piece that can be told from ASCII characters
+/// alone is cut with [`BYTES`] (and its letters eight at a time); any other by the general scan.
+#[inline(always)]
+pub(super) fn end(text: &str, at: usize, encoding: Encoding) -> usize {
+    let text = Text(text);
+    let end = match text.ascii(at, encoding) {
+        Some(end) => end,
+        None => match encoding {
+            Encoding::O200kBase => text.o200k_general(at),
+            Encoding::Cl100kBase => text.cl100k_general(at),
+        },
+    };
+    // Every branch moves on by at least one character; the guard keeps that true.
+    if end > at {
+        end
+    } else {
+        at + text.class(at).1.max(1)
     }
 }
 
-/// The iterator [`pieces`] returns.
-#[derive(Debug, Clone)]
-pub(super) struct Pieces<'a> {
-    text: Text<'a>,
-    at: usize,
-    encoding: Encoding,
-}
-
-impl<'a> Iterator for Pieces<'a> {
-    type Item = &'a str;
-
-    fn next(&mut self) -> Option<&'a str> {
-        let start = self.at;
-        if start >= self.text.0.len() {
+/// The pieces of `text` in `encoding`, in order; together they are `text`.
+#[cfg(test)]
+pub(super) fn pieces(text: &str, encoding: Encoding) -> impl Iterator<Item = &str> {
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        let start = at;
+        if start >= text.len() {
             return None;
         }
-        let end = match self.encoding {
-            Encoding::O200kBase => self.text.o200k(start),
-            Encoding::Cl100kBase => self.text.cl100k(start),
+        at = end(text, start, encoding);
+        text.get(start..at)
+    })
+}
+
+/// The pieces of `text` in `encoding` as the character-by-character scanners alone cut them.
+#[cfg(test)]
+pub(super) fn general_pieces(text: &str, encoding: Encoding) -> Vec<&str> {
+    let scan = Text(text);
+    let mut pieces = Vec::new();
+    let mut at = 0;
+    while at < text.len() {
+        let end = match encoding {
+            Encoding::O200kBase => scan.o200k_general(at),
+            Encoding::Cl100kBase => scan.cl100k_general(at),
         };
-        // Every branch moves on by at least one character; the guard keeps that true.
-        let end = if end > start {
-            end
-        } else {
-            start + self.text.class(start).1
-        };
-        self.at = end;
-        self.text.0.get(start..end)
+        let end = end.max(at + scan.class(at).1);
+        pieces.push(&text[at..end]);
+        at = end;
     }
+    pieces
 }
 
 /// A text, with the scanners that find where a piece starting at a byte offset ends.
@@ -222,53 +314,181 @@ impl Text<'_> {
         }
     }
 
-    /// The start of a word of ASCII letters at `at`: `at` itself when a letter is there, the
-    /// next byte when the character there is ASCII and may come before a word
-    /// (`[^\r\n\p{L}\p{N}]`, and not the `'` that starts a `cl100k_base` contraction); `None`
-    /// otherwise.
-    fn ascii_word_start(self, at: usize) -> Option<usize> {
-        let first = *self.0.as_bytes().get(at)?;
-        if first.is_ascii_alphabetic() {
-            Some(at)
-        } else if first.is_ascii() && first != b'\'' && ASCII[usize::from(first)].prefix() {
-            Some(at + 1)
-        } else {
-            None
-        }
+    /// The [`byte`] class of the byte at `at`; 0 past the end.
+    #[inline(always)]
+    fn byte(self, at: usize) -> u8 {
+        self.0
+            .as_bytes()
+            .get(at)
+            .map_or(0, |&b| BYTES[usize::from(b)])
     }
 
-    /// The end of the run of bytes from `at` that `keep` accepts, or `None` when the run stops at
-    /// a byte that is not ASCII (a letter or a mark there could extend the word).
-    fn ascii_run(self, mut at: usize, keep: impl Fn(u8) -> bool) -> Option<usize> {
-        let bytes = self.0.as_bytes();
-        while let Some(&b) = bytes.get(at) {
-            if !keep(b) {
-                return b.is_ascii().then_some(at);
+    /// The end of the run of bytes from `at` whose class is in `keep`, or `None` when the run
+    /// stops at a byte that is not ASCII (a letter, a mark, a number or white space there could
+    /// extend the piece).
+    fn ascii_run(self, mut at: usize, keep: u8) -> Option<usize> {
+        loop {
+            let class = self.byte(at);
+            if class & keep == 0 {
+                return (class != byte::HIGH).then_some(at);
             }
             at += 1;
         }
-        Some(at)
     }
 
-    /// The piece of `o200k_base` at `at` when it is a word of ASCII letters (with its optional
-    /// prefix and contraction), without classifying characters one by one; `None` when it is
-    /// not, or when a byte that is not ASCII follows the letters, and the general scan decides.
-    /// In ASCII the two word classes are `[A-Z]` and `[a-z]`, which do not overlap, so the
-    /// expression takes the upper-case run and then the lower-case run, and gives nothing back.
-    fn o200k_ascii_word(self, at: usize) -> Option<usize> {
-        let word = self.ascii_word_start(at)?;
-        let upper = self.ascii_run(word, |b| b.is_ascii_uppercase())?;
-        let end = self.ascii_run(upper, |b| b.is_ascii_lowercase())?;
-        (end > word).then(|| self.contraction(end))
+    /// The end of the piece at `at` when the expressions can be decided from ASCII characters
+    /// alone; `None` when a character it has to look at (one of the piece, the one after it, or
+    /// the second from `at`) is not ASCII, and the general scan decides.
+    ///
+    /// In ASCII the classes are plain: `\p{L}` is `[A-Za-z]`, `o200k_base`'s two word classes
+    /// are `[A-Z]` and `[a-z]` (which do not overlap, so its expression takes the upper-case run,
+    /// then the lower-case run, and gives nothing back), `\p{N}` is `[0-9]`, and there are no
+    /// marks.
+    #[inline(always)]
+    fn ascii(self, at: usize, encoding: Encoding) -> Option<usize> {
+        let o200k = encoding == Encoding::O200kBase;
+        let first = self.byte(at);
+        if first & byte::LETTER != 0 {
+            return self.ascii_word(at, first, o200k);
+        }
+        if first & byte::HIGH != 0 {
+            return None;
+        }
+        if !o200k {
+            // `cl100k_base` tries a contraction before anything else.
+            let end = self.contraction(at);
+            if end > at {
+                return Some(end);
+            }
+        }
+        let second = self.byte(at + 1);
+        if second & byte::HIGH != 0 {
+            return None;
+        }
+        if first & byte::PREFIX != 0 && second & byte::LETTER != 0 {
+            return self.ascii_word(at + 1, second, o200k);
+        }
+        if first & byte::DIGIT != 0 {
+            // `\p{N}{1,3}`: a third digit, or whatever ends the number, must be ASCII too.
+            if second & byte::DIGIT == 0 {
+                return Some(at + 1);
+            }
+            let third = self.byte(at + 2);
+            return match third {
+                byte::HIGH => None,
+                byte::DIGIT => Some(at + 3),
+                _ => Some(at + 2),
+            };
+        }
+        // ` ?[^\s\p{L}\p{N}]+`, then `[\r\n/]*` (`o200k_base`) or `[\r\n]*`.
+        let symbols = if first & byte::SYMBOL != 0 {
+            Some(at)
+        } else if self.0.as_bytes().get(at) == Some(&b' ') && second & byte::SYMBOL != 0 {
+            Some(at + 1)
+        } else {
+            None
+        };
+        if let Some(from) = symbols {
+            let end = self.ascii_run(from, byte::SYMBOL)?;
+            return Some(if o200k {
+                self.o200k_symbol_tail(end)
+            } else {
+                self.run(end, |c| c == Class::Newline)
+            });
+        }
+        self.ascii_spaces(at, encoding)
     }
 
-    /// The end of the piece of `o200k_base` that starts at `at`.
-    fn o200k(self, at: usize) -> usize {
-        self.o200k_ascii_word(at)
-            .unwrap_or_else(|| self.o200k_general(at))
+    /// The end of a word of ASCII letters that starts at `at` with a letter of class `first`
+    /// (its prefix, if any, is before `at`), or `None` when a byte that is not ASCII follows the
+    /// letters.
+    #[inline(always)]
+    fn ascii_word(self, at: usize, first: u8, o200k: bool) -> Option<usize> {
+        if !o200k {
+            return self.letters(at, byte::LETTER);
+        }
+        // Most words are found in the eight bytes from `at`: both runs and the byte after.
+        if let Some(eight) = self
+            .0
+            .as_bytes()
+            .get(at..)
+            .and_then(|rest| rest.first_chunk::<8>())
+        {
+            let word = u64::from_le_bytes(*eight);
+            let upper = if first == byte::LOWER {
+                0
+            } else {
+                run(in_range(word, b'A', b'Z'))
+            };
+            if upper < 8 {
+                // Shifting brings in zero bytes, which end the run by the eighth byte.
+                let letters = upper + run(in_range(word, b'a', b'z') >> (8 * upper));
+                if letters < 8 {
+                    return match (word >> (8 * letters)) as u8 {
+                        0x80.. => None,
+                        b'\'' => Some(self.contraction(at + letters)),
+                        _ => Some(at + letters),
+                    };
+                }
+                let end = self.letters(at + letters, byte::LOWER)?;
+                return Some(self.contraction(end));
+            }
+        }
+        let upper = self.letters(at, byte::UPPER)?;
+        let end = self.letters(upper, byte::LOWER)?;
+        Some(self.contraction(end))
     }
 
-    /// [`Text::o200k`] character by character.
+    /// The end of the run of ASCII letters from `at` whose [`byte`] class is in `keep` (upper
+    /// case, lower case or both), found eight bytes at a time; `None` when the run stops at a
+    /// byte that is not ASCII.
+    #[inline(always)]
+    fn letters(self, mut at: usize, keep: u8) -> Option<usize> {
+        let bytes = self.0.as_bytes();
+        while let Some(eight) = bytes.get(at..).and_then(|rest| rest.first_chunk::<8>()) {
+            let word = u64::from_le_bytes(*eight);
+            let mut found = 0;
+            if keep & byte::UPPER != 0 {
+                found |= in_range(word, b'A', b'Z');
+            }
+            if keep & byte::LOWER != 0 {
+                found |= in_range(word, b'a', b'z');
+            }
+            let run = run(found);
+            at += run;
+            if run < 8 {
+                return (self.byte(at) != byte::HIGH).then_some(at);
+            }
+        }
+        self.ascii_run(at, keep)
+    }
+
+    /// [`Text::spaces`] for a run of ASCII white space, or `None` when the run stops at a byte
+    /// that is not ASCII.
+    fn ascii_spaces(self, at: usize, encoding: Encoding) -> Option<usize> {
+        let mut end = at;
+        let mut after_newline = None;
+        loop {
+            match self.byte(end) {
+                byte::NEWLINE => after_newline = Some(end + 1),
+                byte::SPACE => {}
+                byte::HIGH => return None,
+                _ => break,
+            }
+            end += 1;
+        }
+        let at_end = end == self.0.len();
+        if at_end && encoding == Encoding::Cl100kBase {
+            return Some(end);
+        }
+        if let Some(after) = after_newline {
+            return Some(after);
+        }
+        Some(if at_end || end - at < 2 { end } else { end - 1 })
+    }
+
+    /// The end of the piece of `o200k_base` that starts at `at`, character by character.
+    #[inline(never)]
     fn o200k_general(self, at: usize) -> usize {
         let (first, len) = self.class(at);
         // The two word alternatives, each with and then without the optional prefix; each
@@ -354,21 +574,8 @@ impl Text<'_> {
         (end > at).then(|| self.contraction(self.run(end, Class::lower)))
     }
 
-    /// The end of the piece of `cl100k_base` that starts at `at`.
-    fn cl100k(self, at: usize) -> usize {
-        self.cl100k_ascii_word(at)
-            .unwrap_or_else(|| self.cl100k_general(at))
-    }
-
-    /// The piece of `cl100k_base` at `at` when it is a word of ASCII letters with its optional
-    /// prefix, found as [`Text::o200k_ascii_word`] finds one (`\p{L}` is `[A-Za-z]` in ASCII).
-    fn cl100k_ascii_word(self, at: usize) -> Option<usize> {
-        let word = self.ascii_word_start(at)?;
-        let end = self.ascii_run(word, |b| b.is_ascii_alphabetic())?;
-        (end > word).then_some(end)
-    }
-
-    /// [`Text::cl100k`] character by character.
+    /// The end of the piece of `cl100k_base` that starts at `at`, character by character.
+    #[inline(never)]
     fn cl100k_general(self, at: usize) -> usize {
         let contraction = self.contraction(at);
         if contraction > at {
@@ -461,48 +668,69 @@ mod tests {
         assert_eq!(cl100k("}\n/x 12345"), ["}\n", "/x", " ", "123", "45"]);
     }
 
-    /// The pieces as the character-by-character scanners alone cut them.
-    fn split_general(text: &str, encoding: Encoding) -> Vec<&str> {
-        let text = Text(text);
-        let mut pieces = Vec::new();
-        let mut at = 0;
-        while at < text.0.len() {
-            let end = match encoding {
-                Encoding::O200kBase => text.o200k_general(at),
-                Encoding::Cl100kBase => text.cl100k_general(at),
-            };
-            let end = end.max(at + text.class(at).1);
-            pieces.push(&text.0[at..end]);
-            at = end;
-        }
-        pieces
-    }
-
     #[test]
-    fn ascii_words_are_cut_as_the_general_scan_cuts_them() {
-        let alphabet: Vec<&str> = vec![
-            "a", "z", "A", "Z", "q", "Q", " ", "  ", "\t", "\n", "\r\n", "\r", "'", "'s", "'T",
-            "'re", "'LL", "'ve", "'d", "'m", "'ſ", "-", "_", "/", ".", "(", "0", "7", "é", "É",
-            "ß", "ǅ", "ʰ", "日", "\u{301}", "\u{a0}", "\u{3000}", "١", "🎉", "x\u{301}",
-        ];
-        let mut seed = 11u64;
-        let mut next = |n: usize| {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (seed >> 33) as usize % n
-        };
-        for round in 0..3000 {
-            let len = 1 + round % 24;
-            let text: String = (0..len).map(|_| alphabet[next(alphabet.len())]).collect();
+    fn the_ascii_path_cuts_as_the_general_scan_cuts() {
+        for text in crate::tokens::tests::varied_texts() {
             for encoding in [Encoding::O200kBase, Encoding::Cl100kBase] {
                 assert_eq!(
                     split(&text, encoding),
-                    split_general(&text, encoding),
+                    general_pieces(&text, encoding),
                     "{encoding} {text:?}"
                 );
+                // From every character, not only where a piece starts.
+                let scan = Text(&text);
+                for (at, _) in text.char_indices() {
+                    if let Some(end) = scan.ascii(at, encoding) {
+                        let general = match encoding {
+                            Encoding::O200kBase => scan.o200k_general(at),
+                            Encoding::Cl100kBase => scan.cl100k_general(at),
+                        };
+                        assert_eq!(end, general, "{encoding} {at} {text:?}");
+                    }
+                }
             }
         }
+    }
+
+    #[test]
+    fn the_ascii_path_decides_plain_ascii() {
+        // Prose, code and white space in ASCII never need the general scan.
+        let text = "The HTTPServer's 3 files (don't) end\r\n  here:\tx = [1, 22, 333]; // ok\n\n";
+        let scan = Text(text);
+        for encoding in [Encoding::O200kBase, Encoding::Cl100kBase] {
+            for (at, _) in text.char_indices() {
+                assert!(scan.ascii(at, encoding).is_some(), "{encoding} {at}");
+            }
+        }
+        // Next to a character that is not ASCII, it leaves the piece to the general scan.
+        for (text, at) in [
+            ("caf\u{e9}", 0),
+            (" \u{301}", 0),
+            ("1\u{661}", 0),
+            (" \u{a0}", 0),
+        ] {
+            assert_eq!(Text(text).ascii(at, Encoding::O200kBase), None, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn in_range_marks_ascii_bytes_only() {
+        for low in [b'A', b'a'] {
+            let high = low + 25;
+            for b in 0..=255u8 {
+                let word = u64::from_le_bytes([b'x', b, 0xff, b, 0, b'Z', b, 0x80]);
+                let found = in_range(word, low, high);
+                let expect = [b'x', b, 0xff, b, 0, b'Z', b, 0x80]
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| (low..=high).contains(c))
+                    .fold(0u64, |bits, (i, _)| bits | 0x80 << (8 * i));
+                assert_eq!(found, expect, "{low} {b}");
+            }
+        }
+        assert_eq!(run(0), 0);
+        assert_eq!(run(HIGH_BITS), 8);
+        assert_eq!(run(0x8080), 2);
     }
 
     #[test]

@@ -121,7 +121,7 @@ const fn word(data: &[u8], at: usize) -> u32 {
 /// The 64-bit hash of a key: 8-byte little-endian words (the last padded with zeros), each
 /// folded in by rotate, xor and multiply, starting from the length. The same as `hash_key` in
 /// `scripts/token-tables.py`.
-pub(super) fn hash(key: &[u8]) -> u64 {
+fn hash(key: &[u8]) -> u64 {
     let mut h = (key.len() as u64).wrapping_mul(K);
     let mut chunks = key.chunks_exact(8);
     for chunk in chunks.by_ref() {
