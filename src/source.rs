@@ -131,7 +131,12 @@ impl LineIndex {
     fn chars_before(&self, bytes: &[u8], offset: usize) -> usize {
         let i = self.marks.partition_point(|&(at, _)| at <= offset) - 1;
         let (at, chars) = self.marks[i];
-        chars + String::from_utf8_lossy(&bytes[at..offset]).chars().count()
+        let part = &bytes[at..offset];
+        chars
+            + match std::str::from_utf8(part) {
+                Ok(text) => text.chars().count(),
+                Err(_) => String::from_utf8_lossy(part).chars().count(),
+            }
     }
 }
 

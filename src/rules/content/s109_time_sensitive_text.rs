@@ -62,6 +62,11 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     let Some(body) = Body::of(cx) else {
         return;
     };
+    // A year or "writing" in a line is one in the whole body too: most bodies have neither, and
+    // are done with in one quick pass.
+    if !may_hold_phrase(body.text()) {
+        return;
+    }
     // Inside an "Old patterns" (or legacy, deprecated, history) section or a `<details>` block,
     // dates are where they belong.
     let mut old_section: Option<usize> = None;
@@ -389,6 +394,16 @@ mod tests {
             assert_eq!(quick, year_or_writing(&line), "{line:?}");
             let masked = super::mask_quotes(&line);
             assert!(quick || time_sensitive(&masked).is_empty(), "{line:?}");
+        }
+        // The test on a whole body says yes whenever it says yes for one of its lines.
+        let lines = super::super::text::mixed(PIECES, 3000);
+        for body in lines.chunks(7) {
+            for ending in ["\n", "\r\n", "\r"] {
+                let text = body.join(ending);
+                let any_line =
+                    crate::source::lines(&text).any(|(line, _, _)| super::may_hold_phrase(line));
+                assert_eq!(super::may_hold_phrase(&text), any_line, "{text:?}");
+            }
         }
     }
 
