@@ -64,7 +64,7 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     };
     // A year or "writing" in a line is one in the whole body too: most bodies have neither, and
     // are done with in one quick pass.
-    if !may_hold_phrase(body.text()) {
+    if !body_may_hold_phrase(body.text()) {
         return;
     }
     // Inside an "Old patterns" (or legacy, deprecated, history) section or a `<details>` block,
@@ -160,6 +160,26 @@ fn may_hold_phrase(line: &str) -> bool {
         at = end;
     }
     year_ends(bytes.len(), run)
+}
+
+/// [`may_hold_phrase`] for a whole body, whose lines are many and mostly hold neither a year nor
+/// "writing": only the places where a year or the word could start are looked at (a `1` or a
+/// `2`, a `w` or a `W`), found many bytes at a time.
+fn body_may_hold_phrase(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let digit_at = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_digit);
+    let year = memchr::memchr2_iter(b'1', b'2', bytes).any(|i| {
+        matches!(bytes.get(i..i + 2), Some(b"19" | b"20"))
+            && digit_at(i + 2)
+            && digit_at(i + 3)
+            && !digit_at(i + 4)
+            && (i == 0 || !digit_at(i - 1))
+    });
+    year || memchr::memchr2_iter(b'w', b'W', bytes).any(|i| {
+        bytes
+            .get(i..i + 7)
+            .is_some_and(|w| w.eq_ignore_ascii_case(b"writing"))
+    })
 }
 
 /// Words in the title of a section that is meant to hold superseded, dated behaviour.
@@ -403,6 +423,7 @@ mod tests {
                 let any_line =
                     crate::source::lines(&text).any(|(line, _, _)| super::may_hold_phrase(line));
                 assert_eq!(super::may_hold_phrase(&text), any_line, "{text:?}");
+                assert_eq!(super::body_may_hold_phrase(&text), any_line, "{text:?}");
             }
         }
     }
