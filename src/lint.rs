@@ -58,6 +58,9 @@ impl LintOptions {
 type SkillCheck = fn(&SkillContext<'_>, &mut Vec<Finding>);
 type SetCheck = fn(&SetContext<'_>, &mut Vec<Finding>);
 
+/// From this many skills on, the whole-set rules run on a thread of their own.
+const SET_RULES_BESIDE: usize = 64;
+
 /// Runs every enabled rule over `skills` and returns the findings that survive suppression,
 /// sorted by file, position and rule.
 pub fn lint(skills: &[Skill], options: &LintOptions) -> Vec<Finding> {
@@ -116,22 +119,28 @@ pub fn lint_discovered(
             Check::Skill(_) | Check::Engine => None,
         })
         .collect();
-    // The rules over the whole set need nothing the per-skill checks find: they run beside
-    // them, on a thread of their own, rather than on one core once those are done.
-    let (per_skill, set_found) = std::thread::scope(|scope| {
-        let set_rules = scope.spawn(|| {
-            let mut found = Vec::new();
-            for check in &set_checks {
-                check(&set, &mut found);
-            }
-            found
-        });
-        let per_skill = parallel::map(skills, per_skill);
-        let set_found = set_rules
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        (per_skill, set_found)
-    });
+    let set_rules = || {
+        let mut found = Vec::new();
+        for check in &set_checks {
+            check(&set, &mut found);
+        }
+        found
+    };
+    // The rules over the whole set need nothing the per-skill checks find: on a large tree they
+    // run beside them, on a thread of their own, rather than on one core once those are done.
+    // A few skills are done sooner without a thread to start.
+    let (per_skill, set_found) = if skills.len() < SET_RULES_BESIDE {
+        (parallel::map(skills, per_skill), set_rules())
+    } else {
+        std::thread::scope(|scope| {
+            let set_thread = scope.spawn(set_rules);
+            let per_skill = parallel::map(skills, per_skill);
+            let set_found = set_thread
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (per_skill, set_found)
+        })
+    };
     let mut findings = Vec::with_capacity(per_skill.iter().map(|(f, _)| f.len()).sum());
     let mut suppressions = Vec::new();
     for ((found, sup), skill) in per_skill.into_iter().zip(skills) {
