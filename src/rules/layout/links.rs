@@ -920,6 +920,14 @@ mod tests {
         );
     }
 
+    /// The next index below `n` from a fixed pseudo-random sequence (xorshift).
+    fn pick(seed: &mut u64, n: usize) -> usize {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        (*seed % n as u64) as usize
+    }
+
     #[test]
     fn odd_input_never_panics_and_spans_stay_in_bounds() {
         const PIECES: [&[u8]; 22] = [
@@ -950,10 +958,7 @@ mod tests {
         for _ in 0..2000 {
             let mut bytes = Vec::new();
             for _ in 0..24 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                bytes.extend_from_slice(PIECES[(seed % PIECES.len() as u64) as usize]);
+                bytes.extend_from_slice(PIECES[pick(&mut seed, PIECES.len())]);
             }
             let source = Source::new(bytes);
             for start in [0, 3] {
@@ -992,10 +997,7 @@ mod tests {
         for _ in 0..3000 {
             let mut text = String::new();
             for _ in 0..40 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                text.push_str(PIECES[(seed % PIECES.len() as u64) as usize]);
+                text.push_str(PIECES[pick(&mut seed, PIECES.len())]);
             }
             let mut bytes = text.clone().into_bytes();
             if seed % 5 == 0 {
