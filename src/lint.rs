@@ -75,13 +75,15 @@ pub fn lint_discovered(
     options: &LintOptions,
     progress: &Progress,
 ) -> Vec<Finding> {
-    let checks: Vec<SkillCheck> = rules::all()
-        .filter(|r| options.enabled(r))
-        .filter_map(|r| match r.check {
-            Check::Skill(f) => Some(f),
-            Check::Set(_) | Check::Engine => None,
-        })
-        .collect();
+    let mut checks: Vec<SkillCheck> = Vec::new();
+    let mut set_checks: Vec<SetCheck> = Vec::new();
+    for rule in rules::all().filter(|r| options.enabled(r)) {
+        match rule.check {
+            Check::Skill(f) => checks.push(f),
+            Check::Set(f) => set_checks.push(f),
+            Check::Engine => {}
+        }
+    }
     progress.expect(skills.len());
     // One context per skill for every check, so what one rule works out (the body, the YAML
     // readers' verdicts, the linked files) the others reuse.
@@ -112,13 +114,6 @@ pub fn lint_discovered(
         targets: &options.targets,
         settings: &options.settings,
     };
-    let set_checks: Vec<SetCheck> = rules::all()
-        .filter(|r| options.enabled(r))
-        .filter_map(|r| match r.check {
-            Check::Set(f) => Some(f),
-            Check::Skill(_) | Check::Engine => None,
-        })
-        .collect();
     let set_rules = || {
         let mut found = Vec::new();
         for check in &set_checks {

@@ -275,6 +275,26 @@ fn decode_lossy(bytes: &[u8]) -> (String, Vec<(usize, usize)>) {
     (text, remap)
 }
 
+/// Where `needle` first occurs in `haystack`, found many bytes at a time.
+pub fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    memchr::memmem::find(haystack, needle)
+}
+
+/// Whether any of the bytes of `set` occurs in `haystack`, looked for many bytes at a time.
+pub fn contains_any(haystack: &[u8], set: &[u8]) -> bool {
+    set.chunks(3).any(|some| match *some {
+        [a] => memchr::memchr(a, haystack).is_some(),
+        [a, b] => memchr::memchr2(a, b, haystack).is_some(),
+        [a, b, c] => memchr::memchr3(a, b, c, haystack).is_some(),
+        _ => false,
+    })
+}
+
+/// The offsets of the bytes `a` and `b` in `haystack`, in order.
+pub fn positions(haystack: &[u8], a: u8, b: u8) -> impl Iterator<Item = usize> + '_ {
+    memchr::memchr2_iter(a, b, haystack)
+}
+
 /// Offset just past `part`, a subslice of `whole`.
 fn chunk_end(whole: &[u8], part: &[u8]) -> usize {
     part.as_ptr() as usize - whole.as_ptr() as usize + part.len()
@@ -440,6 +460,51 @@ mod tests {
 
     /// The index gives what counting from the start of the file gives, for every offset of
     /// files with long lines, every line ending and invalid UTF-8.
+    #[test]
+    fn find_gives_the_first_occurrence() {
+        let plain = |h: &[u8], n: &[u8]| h.windows(n.len()).position(|w| w == n);
+        for haystack in [
+            &b""[..],
+            b"<",
+            b"<!-",
+            b"<!--",
+            b"<<!--",
+            b"a <!- <!-- -->",
+            b"\xFF<!\xFF<!--",
+            b"--> -->",
+            b"-->",
+        ] {
+            for needle in [&b"<!--"[..], b"-->"] {
+                assert_eq!(
+                    find(haystack, needle),
+                    plain(haystack, needle),
+                    "{haystack:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn byte_searches_agree_with_plain_ones() {
+        assert!(contains_any(b"a: b\r\n", b"\r"));
+        assert!(!contains_any(b"a: b\n", b"\r"));
+        for set in [&b"[{&*!"[..], b"!", b"*!", b"[{&"] {
+            for hay in [
+                &b""[..],
+                b"x",
+                b"a [b]",
+                b"&a",
+                b"*a",
+                b"!t x",
+                b"plain text",
+            ] {
+                assert_eq!(contains_any(hay, set), hay.iter().any(|b| set.contains(b)));
+            }
+        }
+        let hay = b"w1 W2 x w";
+        assert_eq!(positions(hay, b'w', b'W').collect::<Vec<_>>(), [0, 3, 8]);
+    }
+
     #[test]
     fn line_and_column_match_a_count_from_the_start() {
         let slow = |bytes: &[u8], offset: usize| {

@@ -13,7 +13,7 @@ use std::path::Path;
 
 use crate::rules::{self, Finding, Rule};
 use crate::skill::Skill;
-use crate::source::Span;
+use crate::source::{Span, find};
 
 const DISABLE: &str = "skills-lint-disable";
 const DISABLE_NEXT_LINE: &str = "skills-lint-disable-next-line";
@@ -40,11 +40,6 @@ pub struct Comment {
 /// Every suppression comment in the body of `skill`, in order.
 pub fn comments(skill: &Skill) -> Vec<Comment> {
     let mut out = Vec::new();
-    // `<!--` is ASCII, which lossy decoding leaves alone and never produces: a file whose text
-    // lacks it has no comment at all. The test runs many bytes at a time.
-    if !skill.source.text().contains("<!--") {
-        return out;
-    }
     let bytes = skill.source.bytes();
     let body = skill.document.body;
     let end = body.end.min(bytes.len());
@@ -94,20 +89,6 @@ pub fn comments(skill: &Skill) -> Vec<Comment> {
         });
     }
     out
-}
-
-/// The offset of the first `needle` in `haystack`: each occurrence of its first byte is tried.
-fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    let (&first, rest) = needle.split_first()?;
-    let mut at = 0;
-    while let Some(i) = haystack.get(at..)?.iter().position(|&b| b == first) {
-        let start = at + i;
-        if haystack.get(start + 1..)?.starts_with(rest) {
-            return Some(start);
-        }
-        at = start + 1;
-    }
-    None
 }
 
 /// What one directive covers.
@@ -282,30 +263,6 @@ mod tests {
             .into_iter()
             .map(|c| c.keys.into_iter().map(|(k, _)| k).collect())
             .collect()
-    }
-
-    #[test]
-    fn find_gives_the_first_occurrence() {
-        let plain = |h: &[u8], n: &[u8]| h.windows(n.len()).position(|w| w == n);
-        for haystack in [
-            &b""[..],
-            b"<",
-            b"<!-",
-            b"<!--",
-            b"<<!--",
-            b"a <!- <!-- -->",
-            b"\xFF<!\xFF<!--",
-            b"--> -->",
-            b"-->",
-        ] {
-            for needle in [&b"<!--"[..], b"-->"] {
-                assert_eq!(
-                    find(haystack, needle),
-                    plain(haystack, needle),
-                    "{haystack:?}"
-                );
-            }
-        }
     }
 
     #[test]

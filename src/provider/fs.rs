@@ -392,7 +392,6 @@ struct ReadSkill {
 
 /// A skill directory found by the walk: its skill files (`SKILL.md` first: names sort
 /// uppercase first), and the folder they must resolve into.
-#[derive(Default)]
 struct Candidate {
     files: Vec<PathBuf>,
     /// Set for a symlinked skill directory that leaves the root: its own (resolved) folder.

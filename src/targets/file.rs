@@ -31,7 +31,7 @@ pub fn utf8(skill: &Skill) -> Option<&str> {
 
 /// `text` with every `\r\n` as `\n` (`text.replace("\r\n", "\n")`).
 pub fn crlf_to_lf(text: &str) -> Cow<'_, str> {
-    if memchr::memchr(b'\r', text.as_bytes()).is_some() {
+    if crate::source::contains_any(text.as_bytes(), b"\r") {
         Cow::Owned(text.replace("\r\n", "\n"))
     } else {
         Cow::Borrowed(text)
@@ -51,7 +51,7 @@ pub fn universal_newlines_of<'t>(skill: &Skill, text: &'t str) -> Cow<'t, str> {
 
 /// `text` with `\r\n` and a lone `\r` as `\n`: universal newlines.
 pub fn universal_newlines(text: &str) -> Cow<'_, str> {
-    if memchr::memchr(b'\r', text.as_bytes()).is_some() {
+    if crate::source::contains_any(text.as_bytes(), b"\r") {
         Cow::Owned(text.replace("\r\n", "\n").replace('\r', "\n"))
     } else {
         Cow::Borrowed(text)

@@ -5,6 +5,7 @@ use std::ops::Range;
 
 use super::text::{Body, Word, heading, mask_quotes, words};
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
+use crate::source::positions;
 
 pub const RULE: Rule = Rule {
     id: "S109",
@@ -168,14 +169,14 @@ fn may_hold_phrase(line: &str) -> bool {
 fn body_may_hold_phrase(text: &str) -> bool {
     let bytes = text.as_bytes();
     let digit_at = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_digit);
-    let year = memchr::memchr2_iter(b'1', b'2', bytes).any(|i| {
+    let year = positions(bytes, b'1', b'2').any(|i| {
         matches!(bytes.get(i..i + 2), Some(b"19" | b"20"))
             && digit_at(i + 2)
             && digit_at(i + 3)
             && !digit_at(i + 4)
             && (i == 0 || !digit_at(i - 1))
     });
-    year || memchr::memchr2_iter(b'w', b'W', bytes).any(|i| {
+    year || positions(bytes, b'w', b'W').any(|i| {
         bytes
             .get(i..i + 7)
             .is_some_and(|w| w.eq_ignore_ascii_case(b"writing"))

@@ -148,9 +148,7 @@ fn constructs(yaml: &str) -> Vec<Construct> {
 fn events(yaml: &str) -> Vec<Construct> {
     // Each refused construct is written with one of these characters (`[`, `{`, `&`, `*`, `!`):
     // a text without any holds none, and is not parsed.
-    if memchr::memchr3(b'[', b'{', b'&', yaml.as_bytes()).is_none()
-        && memchr::memchr2(b'*', b'!', yaml.as_bytes()).is_none()
-    {
+    if !crate::source::contains_any(yaml.as_bytes(), b"[{&*!") {
         return Vec::new();
     }
     parsed_events(yaml)
