@@ -458,8 +458,6 @@ mod tests {
         assert_eq!(unix.line_col(99), (4, 2));
     }
 
-    /// The index gives what counting from the start of the file gives, for every offset of
-    /// files with long lines, every line ending and invalid UTF-8.
     #[test]
     fn find_gives_the_first_occurrence() {
         let plain = |h: &[u8], n: &[u8]| h.windows(n.len()).position(|w| w == n);
@@ -505,6 +503,8 @@ mod tests {
         assert_eq!(positions(hay, b'w', b'W').collect::<Vec<_>>(), [0, 3, 8]);
     }
 
+    /// The index gives what counting from the start of the file gives, for every offset of
+    /// files with long lines, every line ending and invalid UTF-8.
     #[test]
     fn line_and_column_match_a_count_from_the_start() {
         let slow = |bytes: &[u8], offset: usize| {
