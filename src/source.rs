@@ -65,7 +65,7 @@ struct LineIndex {
     /// 0, then the offset after every line ending (`\n`, `\r\n`, lone `\r`).
     starts: Vec<usize>,
     /// (byte offset, characters before it) at decoding boundaries about every [`MARK_EVERY`]
-    /// bytes, first (0, 0).
+    /// bytes, first (0, 0); empty for an ASCII file, where every byte is a character.
     marks: Vec<(usize, usize)>,
 }
 
@@ -80,16 +80,15 @@ impl LineIndex {
                 .filter(|&i| bytes[i] == b'\n' || bytes.get(i + 1) != Some(&b'\n'))
                 .map(|i| i + 1),
         );
-        let mut marks = vec![(0, 0)];
+        // Kept as long as the file is: no room for more.
+        starts.shrink_to_fit();
         if bytes.is_ascii() {
-            // Every byte is a character.
-            marks.extend(
-                (MARK_EVERY..bytes.len())
-                    .step_by(MARK_EVERY)
-                    .map(|at| (at, at)),
-            );
-            return Self { starts, marks };
+            return Self {
+                starts,
+                marks: Vec::new(),
+            };
         }
+        let mut marks = vec![(0, 0)];
         if std::str::from_utf8(bytes).is_ok() {
             // Valid UTF-8: every byte that is not a continuation byte starts a character.
             let (mut at, mut chars) = (0usize, 0usize);
@@ -105,6 +104,7 @@ impl LineIndex {
                 marks.push((next, chars));
                 at = next;
             }
+            marks.shrink_to_fit();
             return Self { starts, marks };
         }
         let (mut at, mut chars) = (0usize, 0usize);
@@ -124,11 +124,15 @@ impl LineIndex {
                 }
             }
         }
+        marks.shrink_to_fit();
         Self { starts, marks }
     }
 
     /// Characters (invalid sequences count one each, as decoded) in `bytes[..offset]`.
     fn chars_before(&self, bytes: &[u8], offset: usize) -> usize {
+        if self.marks.is_empty() {
+            return offset;
+        }
         let i = self.marks.partition_point(|&(at, _)| at <= offset) - 1;
         let (at, chars) = self.marks[i];
         let part = &bytes[at..offset];
