@@ -26,10 +26,19 @@ use serde::Serialize;
 
 use crate::error::{Error, Result};
 
-/// Writes `value` as pretty JSON followed by a newline.
+/// Writes `value` as pretty JSON followed by a newline, as it is serialised (a report of
+/// 10 000 skills is megabytes that need not be held whole), in large writes.
 pub fn write_json(out: &mut dyn Write, value: &impl Serialize) -> Result<()> {
-    let text = serde_json::to_string_pretty(value)?;
-    writeln!(out, "{text}").map_err(Error::Output)
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
+    serde_json::to_writer_pretty(&mut out, value).map_err(|e| {
+        if e.is_io() {
+            Error::Output(e.into())
+        } else {
+            e.into()
+        }
+    })?;
+    out.write_all(b"\n").map_err(Error::Output)?;
+    out.flush().map_err(Error::Output)
 }
 
 /// Writes text exactly as given.
