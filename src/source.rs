@@ -534,6 +534,10 @@ mod tests {
             for offset in 0..=text.len() {
                 assert_eq!(s.line_col(offset), slow(&text, offset), "offset {offset}");
             }
+            let index = s.lines.get().unwrap();
+            // An ASCII file needs no character marks: every byte is one character.
+            assert_eq!(index.marks.is_empty(), text.is_ascii());
+            assert_eq!(index.starts.len(), index.starts.capacity());
         }
     }
 

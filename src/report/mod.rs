@@ -121,6 +121,51 @@ pub fn collapse<K: Eq + std::hash::Hash>(
 
 #[cfg(test)]
 mod tests {
+    /// Accepts `room` bytes, then fails as a closed pipe does.
+    struct ClosedAfter {
+        room: usize,
+        written: Vec<u8>,
+    }
+
+    impl std::io::Write for ClosedAfter {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            if self.written.len() >= self.room {
+                return Err(std::io::ErrorKind::BrokenPipe.into());
+            }
+            let n = buf.len().min(self.room - self.written.len());
+            self.written.extend_from_slice(&buf[..n]);
+            Ok(n)
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// JSON is written as it is serialised: the bytes are those of the whole document and a
+    /// line break, and a reader that goes away makes an output error (which `main` ends on
+    /// quietly), not a serialisation error.
+    #[test]
+    fn json_is_streamed_and_a_closed_pipe_is_an_output_error() {
+        let rows: Vec<(String, usize)> = (0..20_000).map(|i| (format!("row {i}"), i)).collect();
+        let mut all = ClosedAfter {
+            room: usize::MAX,
+            written: Vec::new(),
+        };
+        super::write_json(&mut all, &rows).unwrap();
+        let expected = serde_json::to_string_pretty(&rows).unwrap() + "\n";
+        assert_eq!(String::from_utf8(all.written).unwrap(), expected);
+        let mut closed = ClosedAfter {
+            room: 100_000,
+            written: Vec::new(),
+        };
+        match super::write_json(&mut closed, &rows) {
+            Err(crate::Error::Output(e)) => assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(closed.written.len(), 100_000);
+    }
+
     #[test]
     fn repeated_lines_are_collapsed_per_key() {
         let lines = (0..1000)
