@@ -48,6 +48,8 @@ pub mod report;
 pub mod rules;
 pub mod scaffold;
 pub mod select;
+#[cfg(test)]
+mod sequence;
 pub mod simulate;
 pub mod skill;
 pub mod source;

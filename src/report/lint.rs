@@ -133,10 +133,8 @@ impl LintReport {
             skills,
             ..Summary::default()
         };
-        // Many findings share a file: each path is turned into its display form once, and the
-        // findings of one file come in a row (they are sorted by file), so the last one's form
-        // is tried before the map.
-        let mut displayed: HashMap<&Path, String> = HashMap::new();
+        // Many findings share a file, and they come sorted by file: a path is turned into its
+        // display form when it differs from the last finding's.
         let mut last: Option<(&Path, String)> = None;
         let rows = findings
             .iter()
@@ -163,10 +161,7 @@ impl LintReport {
                     path: match &last {
                         Some((path, form)) if *path == f.path => form.clone(),
                         _ => {
-                            let form = displayed
-                                .entry(&f.path)
-                                .or_insert_with(|| shown(&f.path))
-                                .clone();
+                            let form = shown(&f.path);
                             last = Some((&f.path, form.clone()));
                             form
                         }

@@ -506,15 +506,13 @@ fn after_abbreviation(before: &str) -> bool {
 /// input for the tests that hold a fast path to the plain reading it replaces.
 #[cfg(test)]
 pub(super) fn mixed(pieces: &[&str], count: usize) -> Vec<String> {
-    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
-    let mut next = move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut seq = crate::sequence::Sequence::new(0x2545_F491_4F6C_DD1D);
     (0..count)
-        .map(|_| (0..next(41)).map(|_| pieces[next(pieces.len())]).collect())
+        .map(|_| {
+            (0..seq.below(41))
+                .map(|_| pieces[seq.below(pieces.len())])
+                .collect()
+        })
         .collect()
 }
 

@@ -920,14 +920,6 @@ mod tests {
         );
     }
 
-    /// The next index below `n` from a fixed pseudo-random sequence (xorshift).
-    fn pick(seed: &mut u64, n: usize) -> usize {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        (*seed % n as u64) as usize
-    }
-
     #[test]
     fn odd_input_never_panics_and_spans_stay_in_bounds() {
         const PIECES: [&[u8]; 22] = [
@@ -954,11 +946,11 @@ mod tests {
             b"    ",
             b"- ",
         ];
-        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut seq = crate::sequence::Sequence::new(0x2545_F491_4F6C_DD1D);
         for _ in 0..2000 {
             let mut bytes = Vec::new();
             for _ in 0..24 {
-                bytes.extend_from_slice(PIECES[pick(&mut seed, PIECES.len())]);
+                bytes.extend_from_slice(PIECES[seq.below(PIECES.len())]);
             }
             let source = Source::new(bytes);
             for start in [0, 3] {
@@ -992,15 +984,15 @@ mod tests {
             "\u{e9}t\u{e9}\n",
             "*Index*\n",
         ];
-        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut seq = crate::sequence::Sequence::new(0x9E37_79B9_7F4A_7C15);
         let mut with_contents = 0;
         for _ in 0..3000 {
             let mut text = String::new();
             for _ in 0..40 {
-                text.push_str(PIECES[pick(&mut seed, PIECES.len())]);
+                text.push_str(PIECES[seq.below(PIECES.len())]);
             }
             let mut bytes = text.clone().into_bytes();
-            if seed % 5 == 0 {
+            if seq.below(5) == 0 {
                 bytes.push(0xFF);
             }
             let source = Source::new(bytes);
