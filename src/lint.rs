@@ -108,6 +108,8 @@ pub fn lint_discovered(
         progress.step();
         (found, suppressions)
     };
+    // What a skill costs to check grows with its file, much of which the rules read whole.
+    let weight = |skill: &Skill| skill.source.bytes().len();
     let set = SetContext {
         skills,
         unreadable,
@@ -125,11 +127,14 @@ pub fn lint_discovered(
     // run beside them, on a thread of their own, rather than on one core once those are done.
     // A few skills are done sooner without a thread to start.
     let (per_skill, set_found) = if skills.len() < SET_RULES_BESIDE {
-        (parallel::map(skills, per_skill), set_rules())
+        (
+            parallel::map_heaviest_first(skills, weight, per_skill),
+            set_rules(),
+        )
     } else {
         std::thread::scope(|scope| {
             let set_thread = scope.spawn(set_rules);
-            let per_skill = parallel::map(skills, per_skill);
+            let per_skill = parallel::map_heaviest_first(skills, weight, per_skill);
             let set_found = set_thread
                 .join()
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic));

@@ -111,14 +111,40 @@ impl<'a> Sources<'a> {
         }
         self.files
             .entry(path.to_path_buf())
-            .or_insert_with(|| {
-                let jail = crate::fsafe::Jail::new(skill_dir).ok()?;
-                jail.read(path, crate::rules::context::MAX_READ_BYTES)
-                    .ok()
-                    .map(|bytes| Cow::Owned(Source::new(bytes)))
-            })
+            .or_insert_with(|| read(path, skill_dir).map(Cow::Owned))
             .as_deref()
     }
+
+    /// Reads the files of `wanted` (paths with their skill's directory) not yet known, on every
+    /// core, with their line indexes built: what [`Sources::get`] would do for each, in turn.
+    fn prefetch<'p>(&mut self, wanted: impl IntoIterator<Item = (&'p Path, &'p Path)>) {
+        let mut missing: Vec<(&Path, &Path)> = wanted
+            .into_iter()
+            .filter(|(path, _)| !self.files.contains_key(*path))
+            .collect();
+        // The first skill directory asked with a path is the one `get` would have used.
+        missing.dedup_by(|a, b| a.0 == b.0);
+        let read = crate::parallel::map(missing, |(path, skill_dir)| {
+            let source = read(path, skill_dir);
+            if let Some(source) = &source {
+                source.line_starts();
+            }
+            (path, source)
+        });
+        for (path, source) in read {
+            self.files
+                .entry(path.to_path_buf())
+                .or_insert(source.map(Cow::Owned));
+        }
+    }
+}
+
+/// A file of the skill in `skill_dir`, read through [`crate::fsafe`].
+fn read(path: &Path, skill_dir: &Path) -> Option<Source> {
+    let jail = crate::fsafe::Jail::new(skill_dir).ok()?;
+    jail.read(path, crate::rules::context::MAX_READ_BYTES)
+        .ok()
+        .map(Source::new)
 }
 
 impl LintReport {
@@ -133,39 +159,39 @@ impl LintReport {
             skills,
             ..Summary::default()
         };
-        // Many findings share a file, and they come sorted by file: a path is turned into its
-        // display form when it differs from the last finding's.
-        let mut last: Option<(&Path, String)> = None;
-        let rows = findings
-            .iter()
-            .map(|f| {
+        // Findings come sorted by file: each file's run of findings is located in it, and its
+        // path turned into its display form, once.
+        let runs = || findings.chunk_by(|a, b| a.path == b.path);
+        sources.prefetch(
+            runs()
+                .filter_map(|run| run.iter().find(|f| f.span.is_some()))
+                .map(|f| (f.path.as_path(), f.skill_dir.as_path())),
+        );
+        let mut rows = Vec::with_capacity(findings.len());
+        for run in runs() {
+            let source = run
+                .iter()
+                .find(|f| f.span.is_some())
+                .and_then(|f| sources.get(&f.path, &f.skill_dir));
+            let path = run.first().map(|f| shown(&f.path)).unwrap_or_default();
+            for f in run {
                 match f.severity {
                     Severity::Error => summary.errors += 1,
                     Severity::Warning => summary.warnings += 1,
                     Severity::Info => summary.infos += 1,
                 }
                 summary.fixable += usize::from(f.fix.is_some());
-                let located = f
-                    .span
-                    .and_then(|span| Some((span, sources.get(&f.path, &f.skill_dir)?)))
-                    .map(|(span, source)| {
-                        let end = span.end.min(source.bytes().len());
-                        let start = span.start.min(end);
-                        (start, end, source.line_col(start), source.line_col(end))
-                    });
-                FindingRow {
+                let located = f.span.zip(source).map(|(span, source)| {
+                    let end = span.end.min(source.bytes().len());
+                    let start = span.start.min(end);
+                    (start, end, source.line_col(start), source.line_col(end))
+                });
+                rows.push(FindingRow {
                     rule: f.rule.id,
                     name: f.rule.name,
                     severity: f.severity,
                     message: f.message.clone(),
-                    path: match &last {
-                        Some((path, form)) if *path == f.path => form.clone(),
-                        _ => {
-                            let form = shown(&f.path);
-                            last = Some((&f.path, form.clone()));
-                            form
-                        }
-                    },
+                    path: path.clone(),
                     line: located.map(|l| l.2.0),
                     column: located.map(|l| l.2.1),
                     end_line: located.map(|l| l.3.0),
@@ -177,9 +203,9 @@ impl LintReport {
                     fixable: f.fix.is_some(),
                     file: f.path.clone(),
                     skill_dir: f.skill_dir.clone(),
-                }
-            })
-            .collect();
+                });
+            }
+        }
         Self {
             schema: SCHEMA,
             findings: rows,
