@@ -12,7 +12,7 @@ use super::env::{Env, RootSpec, below_another_skill, is_hidden_below};
 use super::load::{Call, LoadInput, Output, Placement, ReadInput, Role, Session, list_files};
 use super::text::{Escaping, Unit};
 use super::{Budget, Builtin, Confidence, ExtraField, NameCharset, Target, Verified};
-use crate::frontmatter::{self, FrontmatterState, Value, Yaml};
+use crate::frontmatter::{FrontmatterState, Value, Yaml};
 use crate::provider::ResourceError;
 use crate::skill::{Scope, Skill};
 
@@ -206,7 +206,7 @@ fn admit(skill: &Skill) -> Result<Admitted, String> {
     let yaml = skill.slice(fm.yaml);
     let yaml = yaml.strip_suffix('\n').unwrap_or(&yaml);
     let yaml = yaml.strip_suffix('\r').unwrap_or(yaml);
-    let fields = match frontmatter::parse_standalone(yaml) {
+    let fields = match super::file::yaml(skill, yaml) {
         Yaml::Mapping(fields) => fields,
         Yaml::NotMapping(_) | Yaml::Invalid(_) => {
             return Err(format!(

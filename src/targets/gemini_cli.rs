@@ -10,7 +10,7 @@ use super::env::{Env, RootSpec, is_hidden_below};
 use super::load::{Call, LoadInput, Output, Placement, ReadInput, Session};
 use super::text::{self, Collation, Unit, is_js_space, js_trim};
 use super::{Budget, Builtin, Confidence, Install, Model, NameCharset, Target, Verified};
-use crate::frontmatter::{self, Field, Value, ValueKind, Yaml};
+use crate::frontmatter::{Field, Value, ValueKind, Yaml};
 use crate::paths;
 use crate::provider::{LineRange, Resource, ResourceError};
 use crate::skill::{Scope, Skill};
@@ -190,7 +190,7 @@ fn admit(skill: &Skill) -> Result<Admitted, String> {
     let Some(yaml) = frontmatter_text(text) else {
         return Err("skipped: the file does not open with a `---` line and a later `---` (no byte order mark or trailing spaces allowed)".to_owned());
     };
-    let Some((name, description)) = parse_frontmatter(yaml) else {
+    let Some((name, description)) = parse_frontmatter(yaml, |y| super::file::yaml(skill, y)) else {
         return Err(
             "skipped: no `name` and `description`, neither as YAML strings nor as `name:` and `description:` lines"
                 .to_owned(),
@@ -237,7 +237,7 @@ fn frontmatter_parts(text: &str) -> Option<(&str, &str)> {
 
 /// `parseFrontmatter`: js-yaml first, the line parser when that throws or does not give string
 /// `name` and `description`.
-fn parse_frontmatter(yaml: &str) -> Option<(String, String)> {
+fn parse_frontmatter(yaml: &str, read: impl Fn(&str) -> Yaml) -> Option<(String, String)> {
     // js-yaml ends the last line at the end of the text, so a block scalar written last keeps
     // the line break the regex left out.
     let ended = if yaml.ends_with('\n') {
@@ -245,7 +245,7 @@ fn parse_frontmatter(yaml: &str) -> Option<(String, String)> {
     } else {
         format!("{yaml}\n")
     };
-    if let Yaml::Mapping(fields) = frontmatter::parse_standalone(&ended)
+    if let Yaml::Mapping(fields) = read(&ended)
         && !has_duplicate_key(&fields)
         && let (Some(Value::String(name)), Some(Value::String(description))) =
             (field(&fields, "name"), field(&fields, "description"))
@@ -653,6 +653,10 @@ fn file_content(path: &str, range: Option<LineRange>, resource: &Resource) -> St
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn parse_alone(yaml: &str) -> Option<(String, String)> {
+        parse_frontmatter(yaml, crate::frontmatter::parse_standalone)
+    }
     use crate::provider::MemorySkill;
     use crate::targets::catalog::{self, ChangeKind};
 
@@ -816,9 +820,7 @@ mod tests {
     fn the_line_parser_takes_over_from_yaml() {
         // Invalid YAML: a colon in a plain value, continuation lines, quotes kept.
         assert_eq!(
-            parse_frontmatter(
-                "name: \"tool\"\ndescription: Fixes things: fast\n  and well\n\n  later"
-            ),
+            parse_alone("name: \"tool\"\ndescription: Fixes things: fast\n  and well\n\n  later"),
             Some((
                 "\"tool\"".to_owned(),
                 "Fixes things: fast and well".to_owned()
@@ -826,34 +828,31 @@ mod tests {
         );
         // Valid YAML but not a string: the line parser reads the text.
         assert_eq!(
-            parse_frontmatter("name: 42\ndescription: true"),
+            parse_alone("name: 42\ndescription: true"),
             Some(("42".to_owned(), "true".to_owned()))
         );
         // A repeated key: js-yaml throws, the last lines win.
         assert_eq!(
-            parse_frontmatter("name: a\nname: b\ndescription: d"),
+            parse_alone("name: a\nname: b\ndescription: d"),
             Some(("b".to_owned(), "d".to_owned()))
         );
         // An empty description line still counts.
         assert_eq!(
-            parse_frontmatter("name: e\ndescription:"),
+            parse_alone("name: e\ndescription:"),
             Some(("e".to_owned(), String::new()))
         );
         // Indented keys match too, and a block list becomes text.
         assert_eq!(
-            parse_frontmatter("metadata:\n  name: inner\ndescription:\n  - one\n  - two"),
+            parse_alone("metadata:\n  name: inner\ndescription:\n  - one\n  - two"),
             Some(("inner".to_owned(), "- one - two".to_owned()))
         );
         // White space before the value may hold line terminators; the value may not.
         assert_eq!(
-            parse_frontmatter("name:\r\ndescription: \u{2028}x"),
+            parse_alone("name:\r\ndescription: \u{2028}x"),
             Some((String::new(), "x".to_owned()))
         );
-        assert_eq!(parse_frontmatter("name: only"), None);
-        assert_eq!(
-            parse_frontmatter("name: x\rdescription: y\ndescription: z"),
-            None
-        );
+        assert_eq!(parse_alone("name: only"), None);
+        assert_eq!(parse_alone("name: x\rdescription: y\ndescription: z"), None);
     }
 
     #[test]

@@ -139,7 +139,7 @@ fn admit(skill: &Skill) -> Result<Admitted, String> {
                 .to_owned(),
         );
     }
-    let matter = gray_matter(skill.source.text())
+    let matter = gray_matter(skill.source.text(), |y| super::file::yaml(skill, y))
         .map_err(|reason| format!("skipped: Failed to load skill: {reason}"))?;
     let errors = validate(&matter.fields, &skill.dir_name());
     if !errors.is_empty() {
@@ -182,7 +182,7 @@ impl Matter {
 /// block ends at the first `\n---` (else at the end of the text, leaving no content); a block
 /// of only blank and comment lines is empty; YAML goes to js-yaml, which throws on errors and
 /// duplicate keys.
-fn gray_matter(text: &str) -> Result<Matter, String> {
+fn gray_matter(text: &str, read: impl Fn(&str) -> Yaml) -> Result<Matter, String> {
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
     let Some(rest) = text.strip_prefix("---") else {
         return Ok(Matter::without_data(text));
@@ -223,7 +223,7 @@ fn gray_matter(text: &str) -> Result<Matter, String> {
         } else {
             format!("{block}\n")
         };
-        match frontmatter::parse_standalone(&yaml) {
+        match read(&yaml) {
             Yaml::Mapping(fields) => {
                 if let Some(key) = duplicate_key(&fields) {
                     return Err(format!("duplicated mapping key `{key}`"));
@@ -615,9 +615,11 @@ fn load(input: &LoadInput<'_>) -> Output {
         Resolved::NotFound(text) => return Output::tool_error(call, text),
         Resolved::Ambiguous(message) => return thrown(call, &message),
     };
-    let instructions = gray_matter(entry.skill.source.text())
-        .map(|m| js_trim(&m.content).to_owned())
-        .unwrap_or_default();
+    let instructions = gray_matter(entry.skill.source.text(), |y| {
+        super::file::yaml(entry.skill, y)
+    })
+    .map(|m| js_trim(&m.content).to_owned())
+    .unwrap_or_default();
     let files = input
         .provider
         .resources_of(entry.skill)
@@ -743,6 +745,10 @@ fn extract(text: &str, path: &str, start_line: Option<usize>, end_line: Option<u
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn gray_matter_alone(text: &str) -> Result<Matter, String> {
+        gray_matter(text, frontmatter::parse_standalone)
+    }
     use crate::provider::MemorySkill;
     use crate::targets::catalog::{self, ChangeKind};
 
@@ -838,53 +844,61 @@ mod tests {
     #[test]
     fn gray_matter_reads_the_block_as_gray_matter_does() {
         // No closing line: everything is YAML and there is no content.
-        let open = gray_matter("---\nname: open\ndescription: Still read.\n# Title\n").unwrap();
+        let open =
+            gray_matter_alone("---\nname: open\ndescription: Still read.\n# Title\n").unwrap();
         assert_eq!(open.fields.len(), 2);
         assert_eq!(open.content, "");
         // The line break before the closing `---` is not part of the YAML: `|+` keeps one.
-        let keep = gray_matter("---\nd: |+\n  Keep.\n\n---\nBody").unwrap();
+        let keep = gray_matter_alone("---\nd: |+\n  Keep.\n\n---\nBody").unwrap();
         assert_eq!(keep.fields[0].as_str(), Some("Keep.\n"));
         assert_eq!(keep.content, "Body");
         // A clipped block scalar on the last line keeps its line break, as in js-yaml.
-        let clip = gray_matter("---\nd: |\n  Clip.\n---\n").unwrap();
+        let clip = gray_matter_alone("---\nd: |\n  Clip.\n---\n").unwrap();
         assert_eq!(clip.fields[0].as_str(), Some("Clip.\n"));
         // A lone CR never ends the language line, so the whole rest names a language.
-        let lone_cr = gray_matter("---\rname: x\r---\r").unwrap_err();
+        let lone_cr = gray_matter_alone("---\rname: x\r---\r").unwrap_err();
         assert!(lone_cr.starts_with("gray-matter engine \""));
         assert_eq!(
-            gray_matter("---js\nname: x\n---\n").unwrap_err(),
+            gray_matter_alone("---js\nname: x\n---\n").unwrap_err(),
             "JavaScript frontmatter is not supported"
         );
         assert_eq!(
-            gray_matter("---YAML\nname: x\n---\n").unwrap().fields.len(),
+            gray_matter_alone("---YAML\nname: x\n---\n")
+                .unwrap()
+                .fields
+                .len(),
             1
         );
         // `----` is not a delimiter; a BOM is dropped.
         assert!(
-            gray_matter("----\nname: x\n----\n")
+            gray_matter_alone("----\nname: x\n----\n")
                 .unwrap()
                 .fields
                 .is_empty()
         );
         assert_eq!(
-            gray_matter("\u{FEFF}---\nname: x\n---\nB").unwrap().content,
+            gray_matter_alone("\u{FEFF}---\nname: x\n---\nB")
+                .unwrap()
+                .content,
             "B"
         );
         // Duplicate keys throw; comments alone are no data.
         assert!(
-            gray_matter("---\nd: 1\nd: 2\n---\n")
+            gray_matter_alone("---\nd: 1\nd: 2\n---\n")
                 .unwrap_err()
                 .contains("duplicated")
         );
         assert!(
-            gray_matter("---\n# only a comment\n---\n")
+            gray_matter_alone("---\n# only a comment\n---\n")
                 .unwrap()
                 .fields
                 .is_empty()
         );
         // CRLF: one `\r` and one `\n` are taken off the content.
         assert_eq!(
-            gray_matter("---\r\nn: 1\r\n---\r\n\r\nB").unwrap().content,
+            gray_matter_alone("---\r\nn: 1\r\n---\r\n\r\nB")
+                .unwrap()
+                .content,
             "\r\nB"
         );
     }
