@@ -115,6 +115,11 @@ impl<'a> Sources<'a> {
             .as_deref()
     }
 
+    /// A file [`Sources::get`] or [`Sources::prefetch`] already asked for.
+    fn known(&self, path: &Path) -> Option<&Source> {
+        self.files.get(path).and_then(|s| s.as_deref())
+    }
+
     /// Reads the files of `wanted` (paths with their skill's directory) not yet known, on every
     /// core, with their line indexes built: what [`Sources::get`] would do for each, in turn.
     fn prefetch<'p>(&mut self, wanted: impl IntoIterator<Item = (&'p Path, &'p Path)>) {
@@ -153,59 +158,67 @@ impl LintReport {
         findings: &[Finding],
         sources: &mut Sources<'_>,
         skills: usize,
-        shown: impl Fn(&Path) -> String,
+        shown: impl Fn(&Path) -> String + Sync,
     ) -> Self {
         let mut summary = Summary {
             skills,
             ..Summary::default()
         };
+        for f in findings {
+            match f.severity {
+                Severity::Error => summary.errors += 1,
+                Severity::Warning => summary.warnings += 1,
+                Severity::Info => summary.infos += 1,
+            }
+            summary.fixable += usize::from(f.fix.is_some());
+        }
         // Findings come sorted by file: each file's run of findings is located in it, and its
-        // path turned into its display form, once.
-        let runs = || findings.chunk_by(|a, b| a.path == b.path);
+        // path turned into its display form, once, on every core.
+        let runs: Vec<&[Finding]> = findings.chunk_by(|a, b| a.path == b.path).collect();
         sources.prefetch(
-            runs()
+            runs.iter()
                 .filter_map(|run| run.iter().find(|f| f.span.is_some()))
                 .map(|f| (f.path.as_path(), f.skill_dir.as_path())),
         );
-        let mut rows = Vec::with_capacity(findings.len());
-        for run in runs() {
+        let sources = &*sources;
+        let rows = crate::parallel::map(runs, |run| {
+            // Prefetched: every file a run needs is known now.
             let source = run
                 .iter()
                 .find(|f| f.span.is_some())
-                .and_then(|f| sources.get(&f.path, &f.skill_dir));
+                .and_then(|f| sources.known(&f.path));
             let path = run.first().map(|f| shown(&f.path)).unwrap_or_default();
-            for f in run {
-                match f.severity {
-                    Severity::Error => summary.errors += 1,
-                    Severity::Warning => summary.warnings += 1,
-                    Severity::Info => summary.infos += 1,
-                }
-                summary.fixable += usize::from(f.fix.is_some());
-                let located = f.span.zip(source).map(|(span, source)| {
-                    let end = span.end.min(source.bytes().len());
-                    let start = span.start.min(end);
-                    (start, end, source.line_col(start), source.line_col(end))
-                });
-                rows.push(FindingRow {
-                    rule: f.rule.id,
-                    name: f.rule.name,
-                    severity: f.severity,
-                    message: f.message.clone(),
-                    path: path.clone(),
-                    line: located.map(|l| l.2.0),
-                    column: located.map(|l| l.2.1),
-                    end_line: located.map(|l| l.3.0),
-                    end_column: located.map(|l| l.3.1),
-                    offset: located.map(|l| l.0),
-                    length: located.map(|l| l.1 - l.0),
-                    label: f.label.clone(),
-                    help: f.help.clone(),
-                    fixable: f.fix.is_some(),
-                    file: f.path.clone(),
-                    skill_dir: f.skill_dir.clone(),
-                });
-            }
-        }
+            run.iter()
+                .map(|f| {
+                    let located = f.span.zip(source).map(|(span, source)| {
+                        let end = span.end.min(source.bytes().len());
+                        let start = span.start.min(end);
+                        (start, end, source.line_col(start), source.line_col(end))
+                    });
+                    FindingRow {
+                        rule: f.rule.id,
+                        name: f.rule.name,
+                        severity: f.severity,
+                        message: f.message.clone(),
+                        path: path.clone(),
+                        line: located.map(|l| l.2.0),
+                        column: located.map(|l| l.2.1),
+                        end_line: located.map(|l| l.3.0),
+                        end_column: located.map(|l| l.3.1),
+                        offset: located.map(|l| l.0),
+                        length: located.map(|l| l.1 - l.0),
+                        label: f.label.clone(),
+                        help: f.help.clone(),
+                        fixable: f.fix.is_some(),
+                        file: f.path.clone(),
+                        skill_dir: f.skill_dir.clone(),
+                    }
+                })
+                .collect::<Vec<_>>()
+        })
+        .into_iter()
+        .flatten()
+        .collect();
         Self {
             schema: SCHEMA,
             findings: rows,
