@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::frontmatter::{self, Document, Field, FrontmatterState, ValueKind, Yaml};
+use crate::fsafe::Listings;
 use crate::source::{Source, Span};
 
 /// Who a skills root belongs to. Runtimes rank roots by scope; the provider ranks by precedence.
@@ -77,6 +78,10 @@ pub struct Skill {
     pub document: Document,
     /// The `SKILL.md` of the skill that wins this skill's name, when this one loses.
     pub shadowed_by: Option<PathBuf>,
+    /// The skill directory and the folders in it as discovery listed them, for the checks to
+    /// walk without listing them again; `None` when they were not listed (a skill read from
+    /// stdin, a single file, or built in memory).
+    pub listings: Option<Listings>,
 }
 
 impl Skill {
@@ -91,6 +96,7 @@ impl Skill {
             source,
             document,
             shadowed_by: None,
+            listings: None,
         }
     }
 

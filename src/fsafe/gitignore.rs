@@ -34,6 +34,16 @@ pub(super) struct Present {
 }
 
 impl Present {
+    /// Takes note of one name of a folder's listing.
+    pub fn note(&mut self, name: &std::ffi::OsStr) {
+        match name.to_str() {
+            Some(".gitignore") => self.gitignore = true,
+            Some(".git") => self.git = true,
+            Some(".jj") => self.jj = true,
+            _ => {}
+        }
+    }
+
     /// Looks the names up in `dir` (for folders whose listing is not at hand).
     fn look(dir: &Path) -> Self {
         let exists = |name: &str| std::fs::symlink_metadata(dir.join(name)).is_ok();

@@ -27,6 +27,7 @@
 
 mod folders;
 mod gitignore;
+mod listing;
 mod walk;
 
 use std::fs::{self, File, Metadata, OpenOptions};
@@ -34,7 +35,8 @@ use std::io::{self, Read, Write};
 use std::path::{Component, Path, PathBuf};
 
 pub use folders::{canonicalize, forget};
-pub use walk::{Entry, EntryKind, Event, Flow, WalkOptions, walk};
+pub use listing::{Listings, MAX_RECORDED_ENTRIES, Recorder};
+pub use walk::{Entry, EntryKind, Event, Flow, WalkOptions, walk, walk_listed, walk_recording};
 
 /// The largest ignore file (`.gitignore`, `.git/info/exclude`) read; a larger one is refused.
 pub const MAX_IGNORE_FILE_BYTES: u64 = 1 << 20;

@@ -2,13 +2,18 @@
 //! followed only while they resolve inside the jail, loops are cut, and what `.gitignore` hides
 //! is never visited. The walk opens no file except ignore files (read as [`super::gitignore`]
 //! says); what to do with each entry is the caller's, through a visitor.
+//!
+//! A walk can keep the listings it reads ([`walk_recording`]) and a later walk of the same
+//! folders take them instead of reading the folders again ([`walk_listed`]); see
+//! [`super::listing`].
 
-use std::ffi::OsString;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use super::gitignore::{Present, Stack};
+use super::listing::{Entries, Listings, Recorder};
 use super::{Jail, Refusal, kind_name};
 
 /// How to walk.
@@ -106,8 +111,9 @@ pub enum Flow {
 
 /// One folder being walked.
 struct Frame {
-    /// Children not visited yet, last first.
-    children: Vec<(OsString, fs::FileType)>,
+    /// The folder's entries, last first; the first `left` are not visited yet.
+    children: Entries,
+    left: usize,
     /// The folder as walked, and resolved.
     path: PathBuf,
     real: PathBuf,
@@ -117,8 +123,54 @@ struct Frame {
     layers: usize,
 }
 
+/// Where a walk's listings come from and go.
+enum Listed<'a> {
+    /// Every folder is read.
+    Read,
+    /// Every folder is read, and what was read is kept.
+    Record(&'a mut Recorder),
+    /// The folders `listings` holds (by their path relative to `root`) are not read.
+    Reuse {
+        root: &'a Path,
+        listings: &'a Listings,
+    },
+}
+
 /// Walks `root` (a folder), calling `visit` for the root, then for everything below it.
 pub fn walk(root: &Path, options: WalkOptions<'_>, visit: &mut dyn FnMut(Event<'_>) -> Flow) {
+    run(root, options, Listed::Read, visit);
+}
+
+/// [`walk`], keeping in `recorder` the listing of each folder read whole, for a later walk of
+/// the same folders.
+pub fn walk_recording(
+    root: &Path,
+    options: WalkOptions<'_>,
+    recorder: &mut Recorder,
+    visit: &mut dyn FnMut(Event<'_>) -> Flow,
+) {
+    run(root, options, Listed::Record(recorder), visit);
+}
+
+/// [`walk`], taking the entries of each folder `listings` holds (by its path relative to
+/// `root`, as [`super::Recorder::below`] gives them for `root`) instead of reading it; the
+/// walk is otherwise the same, and so is what it meets, as long as the folders did not change
+/// since they were listed.
+pub fn walk_listed(
+    root: &Path,
+    options: WalkOptions<'_>,
+    listings: &Listings,
+    visit: &mut dyn FnMut(Event<'_>) -> Flow,
+) {
+    run(root, options, Listed::Reuse { root, listings }, visit);
+}
+
+fn run(
+    root: &Path,
+    options: WalkOptions<'_>,
+    mut listed: Listed<'_>,
+    visit: &mut dyn FnMut(Event<'_>) -> Flow,
+) {
     let resolved = if root == options.jail.given {
         Ok(options.jail.root.clone())
     } else {
@@ -155,21 +207,23 @@ pub fn walk(root: &Path, options: WalkOptions<'_>, visit: &mut dyn FnMut(Event<'
         return;
     }
     let mut stack: Vec<Frame> = Vec::new();
-    if let Some(frame) = open(root, real, 1, &mut ignores, options, visit) {
+    if let Some(frame) = open(root, real, 1, &mut ignores, options, &mut listed, visit) {
         stack.push(frame);
     }
     while let Some(frame) = stack.last_mut() {
-        let Some((name, file_type)) = frame.children.pop() else {
+        let Some(left) = frame.left.checked_sub(1) else {
             stack.pop();
             if let Some(parent) = stack.last() {
                 ignores.truncate(parent.layers);
             }
             continue;
         };
-        let path = frame.path.join(&name);
+        frame.left = left;
+        let (name, file_type) = &frame.children[left];
+        let path = frame.path.join(name);
         let depth = frame.depth;
         let (kind, real, symlink) = if file_type.is_symlink() && !options.follow {
-            (kind_of(&file_type), frame.real.join(&name), true)
+            (kind_of(file_type), frame.real.join(name), true)
         } else if file_type.is_symlink() {
             let target = match fs::canonicalize(&path) {
                 Ok(target) => target,
@@ -210,10 +264,10 @@ pub fn walk(root: &Path, options: WalkOptions<'_>, visit: &mut dyn FnMut(Event<'
             }
             (kind_of(&meta.file_type()), target, true)
         } else {
-            (kind_of(&file_type), frame.real.join(&name), false)
+            (kind_of(file_type), frame.real.join(name), false)
         };
         let is_dir = kind == EntryKind::Dir;
-        if options.gitignore && ignores.ignored(&frame.real.join(&name), is_dir) {
+        if options.gitignore && ignores.ignored(&frame.real.join(name), is_dir) {
             continue;
         }
         if is_dir && symlink && frame.real.starts_with(&real) {
@@ -238,7 +292,16 @@ pub fn walk(root: &Path, options: WalkOptions<'_>, visit: &mut dyn FnMut(Event<'
             Flow::Continue => {}
         }
         if is_dir && depth < options.max_depth {
-            if let Some(child) = open(&entry.path, real, depth + 1, &mut ignores, options, visit) {
+            let child = open(
+                &entry.path,
+                real,
+                depth + 1,
+                &mut ignores,
+                options,
+                &mut listed,
+                visit,
+            );
+            if let Some(child) = child {
                 stack.push(child);
             }
         }
@@ -255,15 +318,57 @@ fn kind_of(file_type: &fs::FileType) -> EntryKind {
     }
 }
 
-/// Lists a folder about to be entered and adds its ignore layer.
+/// Lists a folder about to be entered (or takes its listing) and adds its ignore layer.
 fn open(
     path: &Path,
     real: PathBuf,
     depth: usize,
     ignores: &mut Stack,
     options: WalkOptions<'_>,
+    listed: &mut Listed<'_>,
     visit: &mut dyn FnMut(Event<'_>) -> Flow,
 ) -> Option<Frame> {
+    let known = match listed {
+        Listed::Reuse { root, listings } => listings.get(path, root),
+        Listed::Read | Listed::Record(_) => None,
+    };
+    let (children, present) = match known {
+        Some(children) => {
+            let mut present = Present::default();
+            for (name, _) in children.iter() {
+                present.note(name);
+            }
+            (Arc::clone(children), present)
+        }
+        None => {
+            let (children, present, whole) = read(path, visit)?;
+            if whole && let Listed::Record(recorder) = listed {
+                recorder.record(path, &children);
+            }
+            (children, present)
+        }
+    };
+    if options.gitignore {
+        ignores.push(&real, present, &mut |file, refusal| {
+            visit(Event::IgnoreFile {
+                path: &file,
+                refusal: &refusal,
+            });
+        });
+    }
+    Some(Frame {
+        left: children.len(),
+        children,
+        path: path.to_path_buf(),
+        real,
+        depth,
+        layers: ignores.len(),
+    })
+}
+
+/// Reads the folder at `path`: its entries, last first, which of the names an ignore layer
+/// looks for it holds, and whether every entry could be read.
+fn read(path: &Path, visit: &mut dyn FnMut(Event<'_>) -> Flow) -> Option<(Entries, Present, bool)> {
     let listing = match fs::read_dir(path) {
         Ok(listing) => listing,
         Err(error) => {
@@ -276,10 +381,12 @@ fn open(
     };
     let mut children = Vec::new();
     let mut present = Present::default();
+    let mut whole = true;
     for entry in listing {
         let entry = match entry {
             Ok(entry) => entry,
             Err(error) => {
+                whole = false;
                 visit(Event::Unreadable {
                     path,
                     error: &error,
@@ -288,15 +395,11 @@ fn open(
             }
         };
         let name = entry.file_name();
-        match name.to_str() {
-            Some(".gitignore") => present.gitignore = true,
-            Some(".git") => present.git = true,
-            Some(".jj") => present.jj = true,
-            _ => {}
-        }
+        present.note(&name);
         match entry.file_type() {
             Ok(file_type) => children.push((name, file_type)),
             Err(error) => {
+                whole = false;
                 visit(Event::Unreadable {
                     path: &entry.path(),
                     error: &error,
@@ -304,23 +407,9 @@ fn open(
             }
         }
     }
-    // Popped from the end: sorted last first.
+    // Taken from the end: sorted last first.
     children.sort_by(|a, b| b.0.cmp(&a.0));
-    if options.gitignore {
-        ignores.push(&real, present, &mut |file, refusal| {
-            visit(Event::IgnoreFile {
-                path: &file,
-                refusal: &refusal,
-            });
-        });
-    }
-    Some(Frame {
-        children,
-        path: path.to_path_buf(),
-        real,
-        depth,
-        layers: ignores.len(),
-    })
+    Some((children.into(), present, whole))
 }
 
 #[cfg(test)]

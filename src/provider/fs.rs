@@ -22,7 +22,7 @@ use ignore::WalkBuilder;
 use super::resource::{self, LineRange, Resource, ResourceError, Resources};
 use super::{Note, NoteKind, RipgrepListing, SkillProvider, resolve_shadowing};
 use crate::error::{Error, Result};
-use crate::fsafe::{self, Event, Flow, Jail, Links, Refusal, WalkOptions};
+use crate::fsafe::{self, Event, Flow, Jail, Links, Listings, Recorder, Refusal, WalkOptions};
 use crate::parallel;
 use crate::paths;
 use crate::skill::{Origin, Scope, Skill};
@@ -143,6 +143,7 @@ impl FsProvider {
             notes: Vec::new(),
             unreadable: Vec::new(),
             seen: HashSet::new(),
+            listing_budget: fsafe::MAX_RECORDED_ENTRIES,
         };
         for (index, root) in roots.iter().enumerate() {
             run.root(index, root)?;
@@ -153,8 +154,11 @@ impl FsProvider {
             unreadable,
             ..
         } = run;
-        let mut skills =
-            parallel::map(read, |r| Skill::parse(r.dir, r.skill_md, r.origin, r.bytes));
+        let mut skills = parallel::map(read, |r| {
+            let mut skill = Skill::parse(r.dir, r.skill_md, r.origin, r.bytes);
+            skill.listings = r.listings;
+            skill
+        });
         resolve_shadowing(&mut skills);
         Ok(Self {
             skills,
@@ -388,6 +392,8 @@ struct ReadSkill {
     skill_md: PathBuf,
     origin: Origin,
     bytes: Vec<u8>,
+    /// The skill directory and the folders in it as the walk listed them.
+    listings: Option<Listings>,
 }
 
 /// A skill directory found by the walk: its skill files (`SKILL.md` first: names sort
@@ -477,6 +483,8 @@ struct Discovery<'a> {
     unreadable: Vec<UnreadableSkill>,
     /// Canonical paths of the skill files already loaded.
     seen: HashSet<PathBuf>,
+    /// How many more folder entries the walks may keep for the checks.
+    listing_budget: usize,
 }
 
 fn is_skill_file(name: &std::ffi::OsStr) -> bool {
@@ -534,6 +542,7 @@ impl Discovery<'_> {
                 path.clone(),
                 &origin(dir.to_path_buf()),
                 Fetch::of(&path, &jail, self.options.max_skill_md_bytes),
+                None,
             );
             return Ok(());
         }
@@ -569,7 +578,9 @@ impl Discovery<'_> {
             follow: true,
         };
         let skipped = |name: &std::ffi::OsStr| SKIPPED_DIRS.iter().any(|d| name == *d);
-        fsafe::walk(root, options, &mut |event| {
+        // The listings of the skills' folders are kept for the checks, which walk them again.
+        let mut recorder = Recorder::new(self.listing_budget, is_skill_file);
+        fsafe::walk_recording(root, options, &mut recorder, &mut |event| {
             match event {
                 Event::Entry(entry) if entry.is_dir() => {
                     if entry.depth > 0 && skipped(entry.file_name()) {
@@ -657,6 +668,7 @@ impl Discovery<'_> {
             Flow::Continue
         });
         self.notes.extend(notes);
+        self.listing_budget = recorder.left();
         let mut candidates = by_folder(found);
         if let Some(first) = depth_limited.first() {
             self.note(
@@ -746,9 +758,10 @@ impl Discovery<'_> {
                 Some(Ok(own)) => Ok(Fetch::of(&file, &own, limit)),
                 Some(Err(err)) => Err(err.to_string()),
             };
-            (dir, file, exact.is_none(), fetch)
+            let listings = recorder.below(&dir);
+            (dir, file, exact.is_none(), fetch, listings)
         });
-        for (dir, file, lowercase, fetch) in fetched {
+        for (dir, file, lowercase, fetch, listings) in fetched {
             if symlinked_dirs.contains(&dir) {
                 self.note(
                     NoteKind::Symlink,
@@ -767,15 +780,23 @@ impl Discovery<'_> {
                 );
             }
             match fetch {
-                Ok(fetch) => self.load(dir, file, origin, fetch),
+                Ok(fetch) => self.load(dir, file, origin, fetch, listings),
                 Err(err) => self.refuse(NoteKind::Unreadable, &dir, &file, err),
             }
         }
     }
 
     /// Reads and parses one skill file, recording instead of failing. The file must resolve
-    /// inside `jail` (the root, or the folder of a symlinked skill).
-    fn load(&mut self, dir: PathBuf, skill_md: PathBuf, origin: &Origin, fetch: Fetch) {
+    /// inside `jail` (the root, or the folder of a symlinked skill); `listings` go with the
+    /// skill.
+    fn load(
+        &mut self,
+        dir: PathBuf,
+        skill_md: PathBuf,
+        origin: &Origin,
+        fetch: Fetch,
+        listings: Option<Listings>,
+    ) {
         let canonical = match fetch.canonical {
             Ok(path) | Err(Refusal::Outside { target: path, .. }) => path,
             Err(err) => {
@@ -809,6 +830,7 @@ impl Discovery<'_> {
                     skill_md,
                     origin: origin.clone(),
                     bytes,
+                    listings,
                 });
             }
             Err(Refusal::TooLarge { .. }) => self.refuse(

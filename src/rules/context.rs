@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use serde::Serialize;
 
-use crate::fsafe::{self, Event, Flow, Jail, WalkOptions};
+use crate::fsafe::{self, Event, Flow, Jail, Listings, WalkOptions};
 use crate::paths;
 use crate::provider::UnreadableSkill;
 use crate::skill::Skill;
@@ -105,8 +105,9 @@ impl Tree {
     /// Lists `dir` on disk through [`fsafe::walk`]: hidden entries included, what `.gitignore`
     /// hides left out (when `respect_gitignore`, inside a repository, as for git itself),
     /// symlinks listed as files and not followed, [`OPAQUE_DIRS`] listed but not entered, at most
-    /// [`MAX_DEPTH`] levels and [`MAX_TREE_ENTRIES`] entries.
-    pub fn scan(dir: &Path, respect_gitignore: bool) -> Self {
+    /// [`MAX_DEPTH`] levels and [`MAX_TREE_ENTRIES`] entries. The folders `listings` holds (as
+    /// discovery listed them) are not listed again; the tree is the same either way.
+    pub fn scan(dir: &Path, respect_gitignore: bool, listings: Option<&Listings>) -> Self {
         let mut tree = Self::default();
         let Ok(jail) = Jail::new(dir) else {
             return tree;
@@ -117,7 +118,7 @@ impl Tree {
             gitignore: respect_gitignore,
             follow: false,
         };
-        fsafe::walk(dir, options, &mut |event| {
+        let mut visit = |event: Event<'_>| {
             let Event::Entry(entry) = event else {
                 return Flow::Continue;
             };
@@ -138,7 +139,11 @@ impl Tree {
             } else {
                 Flow::Continue
             }
-        });
+        };
+        match listings {
+            Some(listings) => fsafe::walk_listed(dir, options, listings, &mut visit),
+            None => fsafe::walk(dir, options, &mut visit),
+        }
         tree.entries.sort();
         tree
     }
@@ -225,10 +230,15 @@ impl<'a> SkillContext<'a> {
         self.targets.iter().any(|t| t.id == id)
     }
 
-    /// Everything in the skill directory, listed on first use.
+    /// Everything in the skill directory, listed on first use (from what discovery listed, when
+    /// the skill came with it).
     pub fn tree(&self) -> &Tree {
         self.tree.get_or_init(|| match &self.files {
-            Files::Disk { respect_gitignore } => Tree::scan(&self.skill.dir, *respect_gitignore),
+            Files::Disk { respect_gitignore } => Tree::scan(
+                &self.skill.dir,
+                *respect_gitignore,
+                self.skill.listings.as_ref(),
+            ),
             Files::Memory(files) => Tree::from_paths(files.keys().map(String::as_str)),
         })
     }
@@ -383,7 +393,9 @@ mod tests {
     use std::fs;
     use std::path::Path;
 
-    use super::{MAX_DEPTH, Tree};
+    use super::{MAX_DEPTH, MAX_TREE_ENTRIES, Tree};
+    use crate::fsafe::{self, Flow, Jail, MAX_RECORDED_ENTRIES, Recorder, WalkOptions};
+    use crate::provider::{FsOptions, FsProvider, Root, SkillProvider};
 
     fn write(root: &Path, rel: &str, text: &str) {
         let path = root.join(rel);
@@ -418,8 +430,8 @@ mod tests {
     fn outside_a_repository_gitignore_does_not_count() {
         let dir = tempfile::tempdir().expect("a temp dir");
         skill(dir.path());
-        let tree = Tree::scan(dir.path(), true);
-        assert_eq!(tree, Tree::scan(dir.path(), false));
+        let tree = Tree::scan(dir.path(), true, None);
+        assert_eq!(tree, Tree::scan(dir.path(), false, None));
         let listed = paths(&tree);
         for expected in [
             ".gitignore",
@@ -443,7 +455,7 @@ mod tests {
         fs::create_dir(dir.path().join(".git")).expect("a repository");
         let skill_dir = dir.path().join("skill");
         skill(&skill_dir);
-        let tree = Tree::scan(&skill_dir, true);
+        let tree = Tree::scan(&skill_dir, true, None);
         let listed = paths(&tree);
         assert!(
             !listed
@@ -451,7 +463,7 @@ mod tests {
                 .any(|p| p == "debug.log" || p.starts_with("build"))
         );
         assert!(
-            paths(&Tree::scan(&skill_dir, false))
+            paths(&Tree::scan(&skill_dir, false, None))
                 .iter()
                 .any(|p| p == "debug.log")
         );
@@ -462,7 +474,133 @@ mod tests {
         write(nested.path(), "vendor/.git/HEAD", "");
         write(nested.path(), "vendor/.gitignore", "*.tmp\n");
         write(nested.path(), "vendor/a.tmp", "");
-        let tree = Tree::scan(nested.path(), true);
+        let tree = Tree::scan(nested.path(), true, None);
         assert!(!paths(&tree).iter().any(|p| p == "vendor/a.tmp"));
+    }
+
+    /// A root of skills with a bit of everything a walk meets: hidden entries, ignored files,
+    /// opaque and empty folders, folders deeper than discovery and the checks look, a folder
+    /// past [`MAX_TREE_ENTRIES`], a nested skill and symlinks of every kind.
+    fn varied(root: &Path, outside: &Path) {
+        skill(&root.join("skill"));
+        write(root, "skill/vendor/.git/HEAD", "");
+        write(root, "skill/vendor/.gitignore", "*.tmp\n");
+        write(root, "skill/vendor/a.tmp", "");
+        write(root, "skill/.github/workflows/ci.yml", "");
+        fs::create_dir_all(root.join("skill/empty/deeper")).expect("a directory");
+        write(root, "skill/nested/SKILL.md", "---\nname: n\n---\n");
+        write(root, "skill/nested/references/guide.md", "");
+        write(root, "skill/inner/skill.md", "---\nname: i\n---\n");
+        write(root, "skill/inner/.hidden", "");
+        for i in 0..MAX_TREE_ENTRIES + 50 {
+            write(root, &format!("skill/many/f{i:05}.md"), "");
+        }
+        write(root, "other/notes.md", "");
+        write(outside, "elsewhere/SKILL.md", "---\nname: e\n---\n");
+        write(outside, "elsewhere/scripts/x.sh", "");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::symlink;
+            symlink(root.join("skill/scripts/run.py"), root.join("skill/run.py")).expect("a link");
+            symlink(root.join("other"), root.join("skill/other")).expect("a link");
+            symlink(outside, root.join("skill/outside")).expect("a link");
+            symlink(root.join("skill"), root.join("skill/scripts/again")).expect("a link");
+            symlink(root.join("skill/missing"), root.join("skill/dangling")).expect("a link");
+            symlink(root.join("skill/nested"), root.join("alias")).expect("a link");
+            symlink(outside.join("elsewhere"), root.join("elsewhere")).expect("a link");
+        }
+    }
+
+    #[test]
+    fn what_discovery_listed_gives_the_same_tree() {
+        for repository in [false, true] {
+            let dir = tempfile::tempdir().expect("a temp dir");
+            let outside = tempfile::tempdir().expect("a temp dir");
+            if repository {
+                fs::create_dir(dir.path().join(".git")).expect("a repository");
+                write(dir.path(), ".gitignore", "other/\n*.md.bak\n");
+            }
+            let root = dir.path().join("root");
+            varied(&root, outside.path());
+            for respect_gitignore in [false, true] {
+                let options = FsOptions {
+                    respect_gitignore,
+                    ..FsOptions::default()
+                };
+                let provider =
+                    FsProvider::discover(&[Root::explicit(&root)], options).expect("discovered");
+                let mut listed = 0;
+                for skill in provider.list() {
+                    let listings = skill.listings.as_ref();
+                    if let Some(listings) = listings {
+                        listed += 1;
+                        assert!(listings.folders() > 0);
+                    }
+                    for gitignore in [false, true] {
+                        let tree = Tree::scan(&skill.dir, gitignore, None);
+                        assert_eq!(
+                            Tree::scan(&skill.dir, gitignore, listings),
+                            tree,
+                            "{} (repository {repository}, gitignore {gitignore})",
+                            skill.dir.display()
+                        );
+                        if skill.dir.ends_with("skill") {
+                            assert!(tree.truncated);
+                        }
+                    }
+                }
+                // `skill`, `skill/inner`, and `alias`, through which `skill/nested` is met
+                // first (and then not again); `elsewhere` leaves the root and is not walked, so
+                // it has none.
+                let dirs: Vec<_> = provider.list().iter().map(|s| s.dir.clone()).collect();
+                let expected = if cfg!(unix) {
+                    vec![
+                        root.join("alias"),
+                        root.join("elsewhere"),
+                        root.join("skill"),
+                        root.join("skill/inner"),
+                    ]
+                } else {
+                    vec![
+                        root.join("skill"),
+                        root.join("skill/inner"),
+                        root.join("skill/nested"),
+                    ]
+                };
+                assert_eq!(dirs, expected);
+                assert_eq!(listed, 3);
+            }
+        }
+    }
+
+    #[test]
+    fn listings_cut_short_by_the_budget_give_the_same_tree() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let outside = tempfile::tempdir().expect("a temp dir");
+        let root = dir.path().join("root");
+        varied(&root, outside.path());
+        let skill = root.join("skill");
+        let jail = Jail::new(&root).expect("a jail");
+        for budget in [0, 1, 4, 12, 30, 100, MAX_TREE_ENTRIES, MAX_RECORDED_ENTRIES] {
+            let mut recorder = Recorder::new(budget, |name| name == "SKILL.md");
+            let options = WalkOptions {
+                jail: &jail,
+                max_depth: 8,
+                gitignore: true,
+                follow: true,
+            };
+            fsafe::walk_recording(&root, options, &mut recorder, &mut |_| Flow::Continue);
+            let Some(listings) = recorder.below(&skill) else {
+                assert!(budget < 100, "{budget}");
+                continue;
+            };
+            for gitignore in [false, true] {
+                assert_eq!(
+                    Tree::scan(&skill, gitignore, Some(&listings)),
+                    Tree::scan(&skill, gitignore, None),
+                    "budget {budget}"
+                );
+            }
+        }
     }
 }
