@@ -173,20 +173,21 @@ impl LintReport {
             summary.fixable += usize::from(f.fix.is_some());
         }
         // Findings come sorted by file: each file's run of findings is located in it, and its
-        // path turned into its display form, once, on every core.
-        let runs: Vec<&[Finding]> = findings.chunk_by(|a, b| a.path == b.path).collect();
+        // path turned into its display form, once, on every core. The file is read through the
+        // run's first finding with a span, as it would be when its findings were taken in turn.
+        let runs: Vec<(&[Finding], Option<&Finding>)> = findings
+            .chunk_by(|a, b| a.path == b.path)
+            .map(|run| (run, run.iter().find(|f| f.span.is_some())))
+            .collect();
         sources.prefetch(
             runs.iter()
-                .filter_map(|run| run.iter().find(|f| f.span.is_some()))
+                .filter_map(|(_, spanned)| *spanned)
                 .map(|f| (f.path.as_path(), f.skill_dir.as_path())),
         );
         let sources = &*sources;
-        let rows = crate::parallel::map(runs, |run| {
+        let rows = crate::parallel::map(runs, |(run, spanned)| {
             // Prefetched: every file a run needs is known now.
-            let source = run
-                .iter()
-                .find(|f| f.span.is_some())
-                .and_then(|f| sources.known(&f.path));
+            let source = spanned.and_then(|f| sources.known(&f.path));
             let path = run.first().map(|f| shown(&f.path)).unwrap_or_default();
             run.iter()
                 .map(|f| {

@@ -236,7 +236,8 @@ fn frontmatter_parts(text: &str) -> Option<(&str, &str)> {
 }
 
 /// `parseFrontmatter`: js-yaml first, the line parser when that throws or does not give string
-/// `name` and `description`.
+/// `name` and `description`. `read` reads YAML text as [`crate::frontmatter::parse_standalone`]
+/// does (the skill's own parse answers when the block is its frontmatter).
 fn parse_frontmatter(yaml: &str, read: impl Fn(&str) -> Yaml) -> Option<(String, String)> {
     // js-yaml ends the last line at the end of the text, so a block scalar written last keeps
     // the line break the regex left out.
@@ -653,12 +654,12 @@ fn file_content(path: &str, range: Option<LineRange>, resource: &Resource) -> St
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::provider::MemorySkill;
+    use crate::targets::catalog::{self, ChangeKind};
 
     fn parse_alone(yaml: &str) -> Option<(String, String)> {
         parse_frontmatter(yaml, crate::frontmatter::parse_standalone)
     }
-    use crate::provider::MemorySkill;
-    use crate::targets::catalog::{self, ChangeKind};
 
     fn build(skills: Vec<MemorySkill>) -> catalog::Catalog {
         catalog::testing::catalog(&TARGET, skills)

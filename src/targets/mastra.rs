@@ -181,7 +181,8 @@ impl Matter {
 /// `---` not followed by another `-`; a word after the opening `---` names the language; the
 /// block ends at the first `\n---` (else at the end of the text, leaving no content); a block
 /// of only blank and comment lines is empty; YAML goes to js-yaml, which throws on errors and
-/// duplicate keys.
+/// duplicate keys. `read` reads YAML text as [`frontmatter::parse_standalone`] does (the
+/// skill's own parse answers when the block is its frontmatter).
 fn gray_matter(text: &str, read: impl Fn(&str) -> Yaml) -> Result<Matter, String> {
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
     let Some(rest) = text.strip_prefix("---") else {
@@ -745,12 +746,12 @@ fn extract(text: &str, path: &str, start_line: Option<usize>, end_line: Option<u
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::provider::MemorySkill;
+    use crate::targets::catalog::{self, ChangeKind};
 
     fn gray_matter_alone(text: &str) -> Result<Matter, String> {
         gray_matter(text, frontmatter::parse_standalone)
     }
-    use crate::provider::MemorySkill;
-    use crate::targets::catalog::{self, ChangeKind};
 
     fn build(skills: Vec<MemorySkill>) -> catalog::Catalog {
         catalog::testing::catalog(&TARGET, skills)
