@@ -65,7 +65,8 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     for (document, source) in files::linked_documents(cx).iter() {
         let text = source.text();
         let count = lines(text).count();
-        if count <= cx.settings.toc_min_lines || document.contents_at_top == Some(true) {
+        if count <= cx.settings.toc_min_lines || document.contents.is_some_and(|c| c.at_top(source))
+        {
             continue;
         }
         let first_line = lines(text)

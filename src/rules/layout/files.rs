@@ -18,9 +18,9 @@ pub struct Document {
     /// Whether this is the skill file itself.
     pub is_skill_md: bool,
     pub references: Rc<Vec<Reference>>,
-    /// Whether the file opens with a table of contents (see [`links::references_and_contents`]);
-    /// `None` for `SKILL.md`, which is not asked.
-    pub contents_at_top: Option<bool>,
+    /// What tells whether the file opens with a table of contents (see
+    /// [`links::references_and_contents`]); `None` for `SKILL.md`, which is not asked.
+    pub contents: Option<links::Contents>,
 }
 
 /// Where a reference in `from` leads.
@@ -64,7 +64,7 @@ pub fn skill_md(cx: &SkillContext<'_>) -> Document {
         rel: skill_md_name(cx),
         is_skill_md: true,
         references,
-        contents_at_top: None,
+        contents: None,
     }
 }
 
@@ -79,7 +79,7 @@ pub fn read_document(cx: &SkillContext<'_>, rel: &str) -> Option<(Document, Rc<S
         rel: rel.to_owned(),
         is_skill_md: false,
         references: Rc::clone(&scanned.0),
-        contents_at_top: Some(scanned.1),
+        contents: Some(scanned.1),
     };
     Some((document, source))
 }

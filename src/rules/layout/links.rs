@@ -21,9 +21,12 @@
 //! `%XX` escapes decoded. URLs (`scheme:`), protocol-relative `//host` targets, bare `#anchors`
 //! and template placeholders (`{…}`) are not file references. Code spans are taken literally.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
-use pulldown_cmark::{Event, LinkType, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{CowStr, Event, LinkType, Options, Parser, Tag, TagEnd};
+
+use super::skim::{self, Hit, HitKind};
 
 use crate::rules::Tree;
 use crate::source::{Source, Span};
@@ -173,18 +176,41 @@ pub fn references(source: &Source, start: usize) -> Vec<Reference> {
 /// How many lines from the top a Markdown file's table of contents may start within.
 pub const TOC_WITHIN_LINES: usize = 30;
 
-/// The references of a whole Markdown file (as [`references`] gives them) and whether it opens
-/// with a table of contents, from one parse. A table of contents is, within the first
-/// [`TOC_WITHIN_LINES`] lines:
+/// The references of a whole Markdown file (as [`references`] gives them) and what tells
+/// whether it opens with a table of contents, from one read. A table of contents is, within the
+/// first [`TOC_WITHIN_LINES`] lines:
 /// - a heading, or a paragraph that is all bold or italic (`**Contents:**`), whose text is or
 ///   starts with "contents", "table of contents", "toc", "index", "sections", "on this page",
 ///   "in this document" or "navigation" (any case), or
 /// - a list with at least three items that link to `#anchors` in the file.
-pub fn references_and_contents(source: &Source) -> (Vec<Reference>, bool) {
+pub fn references_and_contents(source: &Source) -> (Vec<Reference>, Contents) {
     scan_from(source, 0, Some(TOC_WITHIN_LINES))
 }
 
-fn scan_from(source: &Source, start: usize, toc_within: Option<usize>) -> (Vec<Reference>, bool) {
+/// Whether a Markdown file opens with a table of contents: known from its read, or worked out
+/// when asked ([`Contents::at_top`]) from a parse of the top of the file only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Contents {
+    Known(bool),
+    /// Parse the text up to this offset (see [`skim::Skimmed::cut`]).
+    ParseTo(usize),
+}
+
+impl Contents {
+    /// The verdict for `source`, the file [`references_and_contents`] read.
+    pub fn at_top(self, source: &Source) -> bool {
+        match self {
+            Self::Known(verdict) => verdict,
+            Self::ParseTo(to) => has_table_of_contents(source.text(), TOC_WITHIN_LINES, to),
+        }
+    }
+}
+
+fn scan_from(
+    source: &Source,
+    start: usize,
+    toc_within: Option<usize>,
+) -> (Vec<Reference>, Contents) {
     if source.encoding().invalid_utf8.is_none() {
         let text = source.text().get(start..).unwrap_or_default();
         scan(text, &|offset| start + offset, toc_within)
@@ -276,12 +302,12 @@ pub fn is_windows_program(path: &str) -> bool {
 }
 
 /// Whether the Markdown `text` opens with a table of contents (as [`references_and_contents`]
-/// tells) within its first `within_lines` lines, from a parse of its own: what the one-parse
-/// verdict is checked against.
-#[cfg(test)]
-fn has_table_of_contents(text: &str, within_lines: usize) -> bool {
+/// tells) within its first `within_lines` lines, from a parse of `text[..parse_to]`: all of it,
+/// or up to a point before which the parse is the same as the whole text's (see
+/// [`skim::Skimmed::cut`]).
+fn has_table_of_contents(text: &str, within_lines: usize, parse_to: usize) -> bool {
     let mut toc = TocScan::new(text, within_lines);
-    for (event, range) in parser(text).into_offset_iter() {
+    for (event, range) in parser(text.get(..parse_to).unwrap_or(text)).into_offset_iter() {
         if let Some(verdict) = toc.step(&event, &range) {
             return verdict;
         }
@@ -409,15 +435,35 @@ fn parser(text: &str) -> Parser<'_> {
 
 /// The references of `text`; `to_file` maps an offset in `text` to an offset in the file.
 /// With `toc_within`, also whether `text` opens with a table of contents within that many lines
-/// (see [`references_and_contents`]); `false` without.
+/// (see [`references_and_contents`]); `Known(false)` without.
+///
+/// Most Markdown is read by [`skim`], which finds the links and code spans without a full
+/// parse and tells where the text can be cut for the table-of-contents test, left for when it is
+/// asked; what it declines is parsed in full. Debug builds check every skim against the full
+/// parse.
 fn scan(
     text: &str,
     to_file: &dyn Fn(usize) -> usize,
     toc_within: Option<usize>,
-) -> (Vec<Reference>, bool) {
-    let mut toc = toc_within.map(|lines| TocScan::new(text, lines));
-    let mut has_toc = false;
-    let parser = parser(text);
+) -> (Vec<Reference>, Contents) {
+    let limit = toc_within.map(|lines| TocScan::new(text, lines).limit);
+    let parsed = match skim::skim(text, limit) {
+        Some(skimmed) => {
+            let parsed = Parsed {
+                hits: skimmed.hits,
+                definitions: Vec::new(),
+                contents: match toc_within {
+                    Some(_) => Contents::ParseTo(skimmed.cut.unwrap_or(text.len())),
+                    None => Contents::Known(false),
+                },
+            };
+            #[cfg(debug_assertions)]
+            parsed.assert_same(&parse(text, toc_within), text, toc_within);
+            parsed
+        }
+        None => parse(text, toc_within),
+    };
+
     let mut found: Vec<(usize, Reference)> = Vec::new();
     let mut push = |kind: Kind, raw: Range<usize>, form: Form| {
         let span = Span::new(to_file(raw.start), to_file(raw.end));
@@ -432,57 +478,123 @@ fn scan(
             },
         ));
     };
+    for (raw, form) in parsed.definitions {
+        push(Kind::Definition, raw, form);
+    }
+    for hit in parsed.hits {
+        match hit.kind {
+            HitKind::Link | HitKind::Image => {
+                if let Some(form) = link_form(&hit.text) {
+                    let kind = if hit.kind == HitKind::Link {
+                        Kind::Link
+                    } else {
+                        Kind::Image
+                    };
+                    let raw = inline_destination(text, hit.range.clone()).unwrap_or(hit.range);
+                    push(kind, raw, form);
+                }
+            }
+            HitKind::Code => {
+                let Some(raw) = code_content(text, hit.range) else {
+                    continue;
+                };
+                // Inside tables `\|` is unescaped: such spans are not paths anyway.
+                if text.get(raw.clone()) != Some(&*hit.text) {
+                    continue;
+                }
+                if let Some(form) = code_span_path(&hit.text) {
+                    push(Kind::Code, raw, form);
+                }
+            }
+        }
+    }
+    found.sort_by_key(|(start, _)| *start);
+    (found.into_iter().map(|(_, r)| r).collect(), parsed.contents)
+}
 
+/// What [`scan`] reads off a text.
+#[derive(Debug)]
+struct Parsed<'a> {
+    /// Inline links, images and code spans.
+    hits: Vec<Hit<'a>>,
+    /// Reference definitions: the destination's bytes and what it points at.
+    definitions: Vec<(Range<usize>, Form)>,
+    /// Whether the text opens with a table of contents (`Known(false)` when not asked).
+    contents: Contents,
+}
+
+#[cfg(debug_assertions)]
+impl Parsed<'_> {
+    /// Panics unless `self` (from a skim of `text`) and `full` (from its full parse) found the
+    /// same references and table-of-contents verdict.
+    fn assert_same(&self, full: &Parsed<'_>, text: &str, toc_within: Option<usize>) {
+        let sorted = |hits: &[Hit<'_>]| {
+            let mut hits: Vec<(usize, usize, HitKind, String)> = hits
+                .iter()
+                .map(|h| (h.range.start, h.range.end, h.kind, h.text.to_string()))
+                .collect();
+            hits.sort();
+            hits
+        };
+        assert_eq!(sorted(&self.hits), sorted(&full.hits), "hits of {text:?}");
+        assert_eq!(
+            self.definitions, full.definitions,
+            "definitions of {text:?}"
+        );
+        let verdict = match (self.contents, toc_within) {
+            (Contents::ParseTo(to), Some(lines)) => {
+                Contents::Known(has_table_of_contents(text, lines, to))
+            }
+            (contents, _) => contents,
+        };
+        assert_eq!(verdict, full.contents, "contents of {text:?}");
+    }
+}
+
+/// The full parse of `text` (see [`scan`]).
+fn parse(text: &str, toc_within: Option<usize>) -> Parsed<'_> {
+    let mut toc = toc_within.map(|lines| TocScan::new(text, lines));
+    let mut contents = false;
+    let parser = parser(text);
+    let mut definitions = Vec::new();
     for (_, def) in parser.reference_definitions().iter() {
         let Some(form) = link_form(&def.dest) else {
             continue;
         };
         let raw = definition_destination(text, def.span.clone()).unwrap_or(def.span.clone());
-        push(Kind::Definition, raw, form);
+        definitions.push((raw, form));
     }
+    let mut hits = Vec::new();
     for (event, range) in parser.into_offset_iter() {
         if let Some(verdict) = toc.as_mut().and_then(|t| t.step(&event, &range)) {
-            has_toc = verdict;
+            contents = verdict;
             toc = None;
         }
-        match event {
+        let (kind, text) = match event {
             Event::Start(Tag::Link {
                 link_type: LinkType::Inline,
                 dest_url,
                 ..
-            }) => {
-                if let Some(form) = link_form(&dest_url) {
-                    let raw = inline_destination(text, range.clone()).unwrap_or(range);
-                    push(Kind::Link, raw, form);
-                }
-            }
+            }) => (HitKind::Link, dest_url),
             Event::Start(Tag::Image {
                 link_type: LinkType::Inline,
                 dest_url,
                 ..
-            }) => {
-                if let Some(form) = link_form(&dest_url) {
-                    let raw = inline_destination(text, range.clone()).unwrap_or(range);
-                    push(Kind::Image, raw, form);
-                }
-            }
-            Event::Code(content) => {
-                let Some(raw) = code_content(text, range) else {
-                    continue;
-                };
-                // Inside tables `\|` is unescaped: such spans are not paths anyway.
-                if text.get(raw.clone()) != Some(&*content) {
-                    continue;
-                }
-                if let Some(form) = code_span_path(&content) {
-                    push(Kind::Code, raw, form);
-                }
-            }
-            _ => {}
-        }
+            }) => (HitKind::Image, dest_url),
+            Event::Code(content) => (HitKind::Code, content),
+            _ => continue,
+        };
+        let text = match text {
+            CowStr::Borrowed(s) => Cow::Borrowed(s),
+            other => Cow::Owned(other.to_string()),
+        };
+        hits.push(Hit { kind, range, text });
     }
-    found.sort_by_key(|(start, _)| *start);
-    (found.into_iter().map(|(_, r)| r).collect(), has_toc)
+    Parsed {
+        hits,
+        definitions,
+        contents: Contents::Known(contents),
+    }
 }
 
 /// What a link destination (as CommonMark resolved it) points at, if it is a path.
@@ -602,7 +714,7 @@ fn code_span_pattern(content: &str) -> Option<Form> {
 
 /// The bytes of a code span's content inside `range` (its backtick fences and the one space
 /// CommonMark strips on each side removed).
-fn code_content(text: &str, range: Range<usize>) -> Option<Range<usize>> {
+pub(super) fn code_content(text: &str, range: Range<usize>) -> Option<Range<usize>> {
     let raw = text.get(range.clone())?;
     let ticks = raw.bytes().take_while(|&b| b == b'`').count();
     let mut start = range.start + ticks;
@@ -757,6 +869,11 @@ mod tests {
                 (r.kind, r.written, r.form)
             })
             .collect()
+    }
+
+    /// The table-of-contents verdict from a parse of the whole text.
+    fn contents(text: &str, within_lines: usize) -> bool {
+        has_table_of_contents(text, within_lines, text.len())
     }
 
     fn rel(p: &str) -> Form {
@@ -958,7 +1075,7 @@ mod tests {
                     assert!(r.span.start <= r.span.end && r.span.end <= source.bytes().len());
                 }
             }
-            let _ = has_table_of_contents(source.text(), 5);
+            let _ = contents(source.text(), 5);
         }
     }
 
@@ -996,19 +1113,165 @@ mod tests {
                 bytes.push(0xFF);
             }
             let source = Source::new(bytes);
-            let scanned = references_and_contents(&source);
-            with_contents += usize::from(scanned.1);
+            let (found, toc) = references_and_contents(&source);
+            let verdict = toc.at_top(&source);
+            with_contents += usize::from(verdict);
             assert_eq!(
-                scanned,
+                (found, verdict),
                 (
                     references(&source, 0),
-                    has_table_of_contents(source.text(), TOC_WITHIN_LINES)
+                    contents(source.text(), TOC_WITHIN_LINES)
                 ),
                 "{text:?}"
             );
         }
         // Both verdicts come up.
         assert!((300..2700).contains(&with_contents), "{with_contents}");
+    }
+
+    /// Whether [`skim`] read `text` (and, when it did, that it found what the full parse finds).
+    fn skims_the_same(text: &str) -> bool {
+        let limit = TocScan::new(text, TOC_WITHIN_LINES).limit;
+        let Some(skimmed) = skim::skim(text, Some(limit)) else {
+            return false;
+        };
+        let parsed = Parsed {
+            contents: Contents::ParseTo(skimmed.cut.unwrap_or(text.len())),
+            hits: skimmed.hits,
+            definitions: Vec::new(),
+        };
+        parsed.assert_same(
+            &parse(text, Some(TOC_WITHIN_LINES)),
+            text,
+            Some(TOC_WITHIN_LINES),
+        );
+        true
+    }
+
+    #[test]
+    fn skims_find_what_the_full_parse_finds() {
+        // Lists, tables, code blocks, headings and inline constructs, each at random
+        // indentation: the shapes the skim reads and some it declines.
+        const PIECES: [&str; 57] = [
+            "Text with `code/x.md` and [a link](a/b.md).\n",
+            "\n",
+            "\n",
+            "- item [x](y.md)\n",
+            "  - nested `a.py`\n",
+            "1. one\n",
+            "2. two `b/c.md`\n",
+            "   continued line\n",
+            "    indented [z](w.md) `q.md`\n",
+            "```\n",
+            "```bash\n",
+            "~~~\n",
+            "````\n",
+            "# Heading `h.md` #\n",
+            "## Contents\n",
+            "Setext\n",
+            "===\n",
+            "---\n",
+            "***\n",
+            "- - -\n",
+            "| a | b |\n",
+            "|---|:-:|\n",
+            "| `x.md` | [y](z.md) | extra `e.md` |\n",
+            "a | b\n",
+            "--|--\n",
+            "text ``double `tick` `` more\n",
+            "![img](assets/i.png)\n",
+            "[![b](a.png)](b.md)\n",
+            "[a [b](c.md)](d.md)\n",
+            "[e](a\\_b.md) [p](a(b)c.md) [u](https://x.io)\n",
+            "[ref][id] and [short]\n",
+            "`unclosed\n",
+            "x ` y\n",
+            "[open\n",
+            "](close.md)\n",
+            "* star item\n",
+            "+ plus `p/q.md`\n",
+            "- - nested dash\n",
+            "10. ten\n",
+            "1) paren\n",
+            "    \n",
+            "  * [Setup](#setup)\n",
+            "**Contents:**\n",
+            "word \\[not\\](link.md)\n",
+            "[a](\n",
+            "next.md)\n",
+            "- [A](#a)\n",
+            "- [B](#b)\n",
+            "`a/b.md` `` c/d.md `` `e.md`\n",
+            "| only | pipes\n",
+            "|\n",
+            "#nohash `n.md`\n",
+            "=\n",
+            "]] [[ ![ ]( `` ` `\n",
+            "7. seven\n",
+            "        deep `d.md`\n",
+            "\u{e9}t\u{e9} [\u{e9}](\u{e9}.md)\n",
+        ];
+        // Shapes the skim declines, mixed in now and then.
+        const DECLINED: [&str; 8] = [
+            "-\n",
+            "- [ ] task\n",
+            "> quote [q](q.md)\n",
+            "<div>\n",
+            "[id]: def.md\n",
+            "[t](a.md \"title\")\n",
+            "[x](<y z.md>)\n",
+            "a\tb\n",
+        ];
+        const INDENTS: [&str; 6] = ["", "", "", " ", "  ", "   "];
+        let mut seq = crate::sequence::Sequence::new(0x5DEE_CE66_D1CE_4E5B);
+        let mut skimmed = 0;
+        let runs = 20_000;
+        for _ in 0..runs {
+            let mut text = String::new();
+            for _ in 0..1 + seq.below(40) {
+                if seq.below(3) == 0 {
+                    text.push_str(INDENTS[seq.below(INDENTS.len())]);
+                }
+                if seq.below(80) == 0 {
+                    text.push_str(DECLINED[seq.below(DECLINED.len())]);
+                } else {
+                    text.push_str(PIECES[seq.below(PIECES.len())]);
+                }
+            }
+            if seq.below(4) == 0 {
+                text.pop();
+            }
+            skimmed += usize::from(skims_the_same(&text));
+        }
+        // Most of these are read by the skim; the rest exercise its declining.
+        assert!(skimmed > runs / 3, "{skimmed} of {runs}");
+    }
+
+    #[test]
+    fn skims_of_the_corpus_find_what_the_full_parse_finds() {
+        let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+        let mut seen = 0;
+        let mut folders = vec![corpus.clone()];
+        while let Some(folder) = folders.pop() {
+            for entry in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
+                let path = entry.path();
+                let Ok(kind) = entry.file_type() else {
+                    continue;
+                };
+                if kind.is_dir() {
+                    folders.push(path);
+                } else if kind.is_file() && path.extension().is_some_and(|e| e == "md") {
+                    if let Ok(text) = std::fs::read_to_string(&path) {
+                        seen += usize::from(skims_the_same(&text));
+                    }
+                }
+            }
+        }
+        // The corpus sits beside the repository in development; without it there is nothing
+        // to compare.
+        if corpus.is_dir() {
+            assert!(seen > 0);
+        }
     }
 
     #[test]
@@ -1046,37 +1309,22 @@ mod tests {
     #[test]
     fn tables_of_contents() {
         let long = "text\n".repeat(50);
-        assert!(has_table_of_contents(
+        assert!(contents(
             &format!("# API\n\n## Contents\n- Setup\n- Calls\n\n{long}"),
             30
         ));
-        assert!(has_table_of_contents(
+        assert!(contents(
             &format!(
                 "# API\n\n- [Setup](#setup)\n- [Calls](#calls)\n  - [Errors](#errors)\n- [End](#end)\n{long}"
             ),
             30
         ));
-        assert!(has_table_of_contents(
-            "# Guide\n\n**Table of Contents:**\n- Setup\n",
-            30
-        ));
-        assert!(!has_table_of_contents(
-            "# Guide\n\nThe **contents** of the box.\n",
-            30
-        ));
-        assert!(has_table_of_contents("## Table of Contents\n", 30));
-        assert!(!has_table_of_contents(
-            &format!("# API\n\n## Setup\n{long}"),
-            30
-        ));
-        assert!(!has_table_of_contents(
-            &format!("{long}## Contents\n- [a](#a)\n"),
-            30
-        ));
-        assert!(!has_table_of_contents("## Indexing strategy\n", 30));
-        assert!(!has_table_of_contents(
-            "- [a](a.md)\n- [b](b.md)\n- [c](c.md)\n",
-            30
-        ));
+        assert!(contents("# Guide\n\n**Table of Contents:**\n- Setup\n", 30));
+        assert!(!contents("# Guide\n\nThe **contents** of the box.\n", 30));
+        assert!(contents("## Table of Contents\n", 30));
+        assert!(!contents(&format!("# API\n\n## Setup\n{long}"), 30));
+        assert!(!contents(&format!("{long}## Contents\n- [a](#a)\n"), 30));
+        assert!(!contents("## Indexing strategy\n", 30));
+        assert!(!contents("- [a](a.md)\n- [b](b.md)\n- [c](c.md)\n", 30));
     }
 }

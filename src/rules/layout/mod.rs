@@ -2,6 +2,7 @@
 
 pub(crate) mod files;
 pub(crate) mod links;
+mod skim;
 
 mod s201_link_target_missing;
 mod s202_reference_too_deep;

@@ -1,0 +1,788 @@
+//! A quick reader for the common shape of Markdown that finds the inline links, images and code
+//! spans [`super::links`] needs without building a full parse: paragraphs, ATX and setext
+//! headings, bullet and ordered lists (nested, with continuation lines), fenced and indented
+//! code, thematic breaks and GitHub tables.
+//!
+//! It reads the text as `pulldown-cmark` (with tables, footnotes, strikethrough and task lists)
+//! does and gives the same links and code spans, or declines: on anything it does not model it
+//! returns `None` and the caller parses the text in full. It declines on tabs, carriage returns,
+//! form feeds and NULs; block quotes; HTML and autolinks (any `<` outside a code span or a code
+//! block); reference definitions, footnotes and task list markers; empty list items and list items
+//! that open with indented code; code spans across lines; link titles,
+//! `<…>` destinations and entities in destinations; and a link that does not close within its
+//! paragraph or table cell. `links` checks every answer against the full parse in debug builds.
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+/// A link, image or code span, as the full parse reports it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Hit<'a> {
+    pub kind: HitKind,
+    /// The whole construct: `[text](dest)`, `![alt](dest)`, or the code span with its backticks.
+    pub range: Range<usize>,
+    /// The destination (backslash escapes resolved) of a link or image; the content of a code
+    /// span.
+    pub text: Cow<'a, str>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum HitKind {
+    Link,
+    Image,
+    Code,
+}
+
+/// What a skim found.
+#[derive(Debug)]
+pub(super) struct Skimmed<'a> {
+    /// In the order the constructs close (a link after the images inside it).
+    pub hits: Vec<Hit<'a>>,
+    /// The start of the first line at or after the offset asked for where every block before it
+    /// has ended and none can continue past it: a line at column 0 after a blank line, outside
+    /// any list and code block, that does not start a list item. Parsing only the text before
+    /// it gives the same events for that text as parsing the whole.
+    pub cut: Option<usize>,
+}
+
+/// The most nested parentheses a link destination may hold (as `pulldown-cmark` allows).
+const MAX_NESTED_PARENS: usize = 32;
+
+/// Where the bytes that matter to the inline reader are.
+const SPECIAL: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    let bytes = b"\\`![]<";
+    while i < bytes.len() {
+        table[bytes[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
+/// The links, images and code spans of `text`, and the first safe cut at or after `cut_from`;
+/// `None` when the text holds something this reader does not model.
+pub(super) fn skim(text: &str, cut_from: Option<usize>) -> Option<Skimmed<'_>> {
+    let bytes = text.as_bytes();
+    if memchr::memchr3(b'\t', b'\r', b'\0', bytes).is_some()
+        || memchr::memchr2(0x0B, 0x0C, bytes).is_some()
+    {
+        return None;
+    }
+    let mut reader = Reader {
+        text,
+        bytes,
+        hits: Vec::new(),
+        openers: Vec::new(),
+    };
+    let cut = reader.blocks(cut_from)?;
+    Some(Skimmed {
+        hits: reader.hits,
+        cut,
+    })
+}
+
+/// The block being read.
+#[derive(Debug, Clone, Copy)]
+enum Block {
+    None,
+    /// A paragraph from this offset to the end of the previous line.
+    Paragraph {
+        start: usize,
+        end: usize,
+    },
+    /// A fenced code block whose container content starts at column `column`.
+    Fence {
+        fence: u8,
+        len: usize,
+        column: usize,
+    },
+    /// An indented code block: lines indented four more than `column`.
+    Indented {
+        column: usize,
+    },
+    /// A table of `cells` columns.
+    Table {
+        cells: usize,
+    },
+}
+
+struct Reader<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    hits: Vec<Hit<'a>>,
+    /// Open `[` and `![`: (offset, image, active).
+    openers: Vec<(usize, bool, bool)>,
+}
+
+/// One line: where it starts, where its content ends (before `\n`), and where the next starts.
+#[derive(Debug, Clone, Copy)]
+struct Line {
+    start: usize,
+    end: usize,
+    next: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn line(&self, start: usize) -> Line {
+        let end =
+            memchr::memchr(b'\n', &self.bytes[start..]).map_or(self.bytes.len(), |i| start + i);
+        Line {
+            start,
+            end,
+            next: (end + 1).min(self.bytes.len()).max(end),
+        }
+    }
+
+    fn indent(&self, line: Line) -> usize {
+        self.bytes[line.start..line.end]
+            .iter()
+            .take_while(|&&b| b == b' ')
+            .count()
+    }
+
+    /// Reads the blocks; the safe cut at or after `cut_from`.
+    fn blocks(&mut self, cut_from: Option<usize>) -> Option<Option<usize>> {
+        // Content columns of the open list items, outermost first.
+        let mut items: Vec<usize> = Vec::new();
+        let mut block = Block::None;
+        let mut after_blank = true;
+        let mut cut = None;
+        let mut at = 0;
+        while at < self.bytes.len() {
+            let line = self.line(at);
+            at = if line.next > line.end {
+                line.next
+            } else {
+                self.bytes.len()
+            };
+            let indent = self.indent(line);
+            if line.start + indent == line.end {
+                match block {
+                    Block::Paragraph { start, end } => {
+                        self.inline(start, end)?;
+                        block = Block::None;
+                    }
+                    Block::Table { .. } => block = Block::None,
+                    Block::Fence { .. } | Block::Indented { .. } | Block::None => {}
+                }
+                after_blank = true;
+                continue;
+            }
+            let matched = items.iter().take_while(|&&c| c <= indent).count();
+            let current = matched == items.len();
+            let column = items.last().copied().unwrap_or(0);
+            match block {
+                Block::Fence { fence, len, column } => {
+                    if indent < column {
+                        return None;
+                    }
+                    let rest = &self.bytes[line.start + indent..line.end];
+                    if indent - column <= 3 {
+                        let run = rest.iter().take_while(|&&b| b == fence).count();
+                        if run >= len && rest[run..].iter().all(|&b| b == b' ') {
+                            block = Block::None;
+                        }
+                    }
+                    after_blank = false;
+                    continue;
+                }
+                Block::Paragraph { start, .. } => {
+                    let rest = &self.bytes[line.start + indent..line.end];
+                    if current {
+                        if indent - column >= 4 {
+                            block = Block::Paragraph {
+                                start,
+                                end: line.end,
+                            };
+                            after_blank = false;
+                            continue;
+                        }
+                        if is_setext_underline(rest) {
+                            self.inline(start, self.previous_end(line))?;
+                            block = Block::None;
+                            after_blank = false;
+                            continue;
+                        }
+                        match self.interrupts(rest, line, true, &items)? {
+                            true => {
+                                self.inline(start, self.previous_end(line))?;
+                                block = Block::None;
+                            }
+                            false => {
+                                block = Block::Paragraph {
+                                    start,
+                                    end: line.end,
+                                };
+                                after_blank = false;
+                                continue;
+                            }
+                        }
+                    } else {
+                        // Less indented than the innermost list item: a block that interrupts
+                        // the paragraph ends it; anything else continues it lazily, and the list
+                        // items stay open.
+                        let outer = items[..matched].last().copied().unwrap_or(0);
+                        if indent - outer >= 4 || !self.interrupts(rest, line, false, &items)? {
+                            block = Block::Paragraph {
+                                start,
+                                end: line.end,
+                            };
+                            after_blank = false;
+                            continue;
+                        }
+                        self.inline(start, self.previous_end(line))?;
+                        block = Block::None;
+                    }
+                }
+                Block::Table { cells } => {
+                    let rest = &self.bytes[line.start + indent..line.end];
+                    if current && !self.interrupts_table(rest)? {
+                        self.row(line.start + indent, line.end, cells)?;
+                        after_blank = false;
+                        continue;
+                    }
+                    block = Block::None;
+                }
+                Block::Indented { column } => {
+                    if current && indent - column >= 4 {
+                        after_blank = false;
+                        continue;
+                    }
+                    block = Block::None;
+                }
+                Block::None => {}
+            }
+            // A new block: first the list items this line opens.
+            items.truncate(matched);
+            let mut indent = indent;
+            let mut opened_item = false;
+            loop {
+                let column = items.last().copied().unwrap_or(0);
+                if indent - column >= 4 {
+                    break;
+                }
+                let rest = &self.bytes[line.start + indent..line.end];
+                let Some((marker, _, _)) = list_marker(rest) else {
+                    break;
+                };
+                let spaces = rest[marker..].iter().take_while(|&&b| b == b' ').count();
+                if marker + spaces == rest.len() || spaces >= 5 {
+                    // An empty item, or one that opens with indented code.
+                    return None;
+                }
+                let content = &rest[marker + spaces..];
+                if is_task_marker(content) {
+                    return None;
+                }
+                indent += marker + spaces;
+                items.push(indent);
+                opened_item = true;
+            }
+            let column = items.last().copied().unwrap_or(0);
+            if after_blank
+                && !opened_item
+                && items.is_empty()
+                && indent == 0
+                && cut.is_none()
+                && cut_from.is_some_and(|from| line.start >= from)
+            {
+                cut = Some(line.start);
+            }
+            after_blank = false;
+            if indent - column >= 4 {
+                block = Block::Indented { column };
+                continue;
+            }
+            let start = line.start + indent;
+            let rest = &self.bytes[start..line.end];
+            match rest[0] {
+                b'<' | b'>' => return None,
+                b'[' if rest.get(1) == Some(&b'^') => return None,
+                _ => {}
+            }
+            if is_thematic_break(rest) {
+                continue;
+            }
+            if let Some(level) = atx_level(rest) {
+                let (from, to) = atx_content(rest, level);
+                self.inline(start + from, start + to)?;
+                continue;
+            }
+            if let Some((fence, len)) = code_fence(rest) {
+                block = Block::Fence { fence, len, column };
+                continue;
+            }
+            if let Some(cells) = self.table_head(line, column)? {
+                self.row(start, line.end, cells)?;
+                // The delimiter row.
+                let delimiter = self.line(line.next);
+                at = if delimiter.next > delimiter.end {
+                    delimiter.next
+                } else {
+                    self.bytes.len()
+                };
+                block = Block::Table { cells };
+                continue;
+            }
+            block = Block::Paragraph {
+                start,
+                end: line.end,
+            };
+        }
+        if let Block::Paragraph { start, end } = block {
+            self.inline(start, end)?;
+        }
+        Some(cut)
+    }
+
+    /// Where the line before `line` ends (its content, without the `\n`).
+    fn previous_end(&self, line: Line) -> usize {
+        line.start.saturating_sub(1)
+    }
+
+    /// Whether `rest` (a line's content after its indentation, which is under four columns past
+    /// the container) ends a paragraph; `None` when that cannot be told here.
+    fn interrupts(&self, rest: &[u8], line: Line, current: bool, items: &[usize]) -> Option<bool> {
+        match rest[0] {
+            b'<' | b'>' => return None,
+            b'[' if rest.get(1) == Some(&b'^') => return None,
+            _ => {}
+        }
+        if is_thematic_break(rest) || atx_level(rest).is_some() || code_fence(rest).is_some() {
+            return Some(true);
+        }
+        if let Some((marker, bullet, number)) = list_marker(rest) {
+            let empty = rest[marker..].iter().all(|&b| b == b' ');
+            if !current || ((bullet || number == 1) && !empty) {
+                return Some(true);
+            }
+        }
+        if rest[0] == b'|' && current {
+            let column = items.last().copied().unwrap_or(0);
+            return Some(self.table_head(line, column)?.is_some());
+        }
+        if rest[0] == b'|' {
+            return None;
+        }
+        Some(false)
+    }
+
+    /// Whether a line (its content after all indentation) ends a table.
+    fn interrupts_table(&self, rest: &[u8]) -> Option<bool> {
+        match rest[0] {
+            b'<' | b'>' => return None,
+            b'[' if rest.get(1) == Some(&b'^') => return None,
+            _ => {}
+        }
+        Some(
+            is_thematic_break(rest)
+                || atx_level(rest).is_some()
+                || code_fence(rest).is_some()
+                || list_marker(rest).is_some(),
+        )
+    }
+
+    /// When `line` (content under four columns past `column`) is the header row of a table (it
+    /// has a `|` and the next line is a delimiter row with as many cells), the number of cells.
+    fn table_head(&self, line: Line, column: usize) -> Option<Option<usize>> {
+        let indent = self.indent(line);
+        let first = &self.bytes[line.start + indent..line.end];
+        let pipes = pipe_positions(first).count();
+        if pipes == 0 || line.next >= self.bytes.len() || line.next == line.end {
+            return Some(None);
+        }
+        if first.last() == Some(&b'\\') {
+            return None;
+        }
+        let next = self.line(line.next);
+        let next_indent = self.indent(next);
+        if next_indent < column || next.start + next_indent == next.end {
+            return Some(None);
+        }
+        if next_indent - column > 3 {
+            return Some(None);
+        }
+        let Some(cells) = delimiter_row(&self.bytes[next.start + next_indent..next.end]) else {
+            return Some(None);
+        };
+        let last_pipe = pipe_positions(first).last().unwrap_or(0);
+        let mut header = pipes;
+        if first[0] == b'|' {
+            header -= 1;
+        }
+        if !first[last_pipe + 1..].iter().all(|&b| b == b' ') {
+            header += 1;
+        }
+        Some((header == cells).then_some(cells))
+    }
+
+    /// Reads one table row from `start` (after its indentation) to `end`: the inline content of
+    /// its first `cells` cells.
+    fn row(&mut self, start: usize, end: usize, cells: usize) -> Option<()> {
+        let row = &self.bytes[start..end];
+        if memchr::memmem::find(row, b"\\|").is_some() {
+            return None;
+        }
+        let mut at = start;
+        let mut count = 0;
+        loop {
+            if self.bytes.get(at) == Some(&b'|') && at < end {
+                at += 1;
+            }
+            while at < end && self.bytes[at] == b' ' {
+                at += 1;
+            }
+            if at >= end {
+                break;
+            }
+            let cell_end = memchr::memchr(b'|', &self.bytes[at..end]).map_or(end, |i| at + i);
+            if count < cells {
+                self.inline(at, cell_end)?;
+            }
+            count += 1;
+            at = cell_end;
+        }
+        (count > 0).then_some(())
+    }
+
+    /// Reads the inline content between `start` and `end`: code spans, links and images.
+    fn inline(&mut self, start: usize, end: usize) -> Option<()> {
+        let bytes: &'a [u8] = self.bytes;
+        let text: &'a str = self.text;
+        self.openers.clear();
+        let mut i = start;
+        while i < end {
+            match bytes[i..end].iter().position(|&b| SPECIAL[usize::from(b)]) {
+                Some(skip) => i += skip,
+                None => break,
+            }
+            match bytes[i] {
+                b'\\' => {
+                    if i + 1 < end && bytes[i + 1].is_ascii_punctuation() {
+                        if bytes[i + 1] == b'`' {
+                            return None;
+                        }
+                        i += 2;
+                    } else {
+                        i += 1;
+                    }
+                }
+                b'`' => {
+                    let run = bytes[i..end].iter().take_while(|&&b| b == b'`').count();
+                    match self.code_span_end(i + run, end, run)? {
+                        Some(close) => {
+                            if memchr::memchr(b'\n', &bytes[i..close]).is_some() {
+                                return None;
+                            }
+                            let range = i..close + run;
+                            let inner = super::links::code_content(text, range.clone())?;
+                            self.hits.push(Hit {
+                                kind: HitKind::Code,
+                                range,
+                                text: Cow::Borrowed(&text[inner]),
+                            });
+                            i = close + run;
+                        }
+                        None => i += run,
+                    }
+                }
+                b'!' => {
+                    if bytes.get(i + 1) == Some(&b'[') && i + 1 < end {
+                        self.openers.push((i, true, true));
+                        i += 2;
+                    } else {
+                        i += 1;
+                    }
+                }
+                b'[' => {
+                    if bytes.get(i + 1) == Some(&b'^') {
+                        return None;
+                    }
+                    self.openers.push((i, false, true));
+                    i += 1;
+                }
+                b']' => {
+                    if bytes.get(i + 1) == Some(&b':') {
+                        return None;
+                    }
+                    i += 1;
+                    let Some((open, image, active)) = self.openers.pop() else {
+                        continue;
+                    };
+                    if !active || bytes.get(i) != Some(&b'(') {
+                        continue;
+                    }
+                    if let Some((after, dest)) = self.inline_link(i, end)? {
+                        self.hits.push(Hit {
+                            kind: if image { HitKind::Image } else { HitKind::Link },
+                            range: open..after,
+                            text: dest,
+                        });
+                        if !image {
+                            for opener in &mut self.openers {
+                                if !opener.1 {
+                                    opener.2 = false;
+                                }
+                            }
+                        }
+                        i = after;
+                    }
+                }
+                // `<`: HTML or an autolink.
+                _ => return None,
+            }
+        }
+        Some(())
+    }
+
+    /// Where the run of exactly `len` backticks closing a code span opened before `from` starts;
+    /// `Some(None)` when there is none before `end`.
+    fn code_span_end(&self, from: usize, end: usize, len: usize) -> Option<Option<usize>> {
+        let bytes = self.bytes;
+        let mut i = from;
+        while let Some(found) = memchr::memchr(b'`', &bytes[i..end]) {
+            let at = i + found;
+            let run = bytes[at..end].iter().take_while(|&&b| b == b'`').count();
+            if bytes[at - 1] == b'\\' {
+                return None;
+            }
+            if run == len {
+                return Some(Some(at));
+            }
+            i = at + run;
+        }
+        Some(None)
+    }
+
+    /// An inline link's `(destination)` at `open` (the `(`), within `end`: the offset after its
+    /// `)` and the destination. `Some(None)` when it is not one; `None` when it may be one this
+    /// reader does not model (a title, `<…>`, an entity, or a link running past `end`).
+    fn inline_link(&self, open: usize, end: usize) -> Option<Option<(usize, Cow<'a, str>)>> {
+        let bytes = self.bytes;
+        let separator = |mut i: usize| -> Option<usize> {
+            while i < end && bytes[i] == b' ' {
+                i += 1;
+            }
+            if i < end && bytes[i] == b'\n' {
+                i += 1;
+                while i < end && bytes[i] == b' ' {
+                    i += 1;
+                }
+            }
+            (i < end).then_some(i)
+        };
+        let start = separator(open + 1)?;
+        if bytes[start] == b'<' {
+            return None;
+        }
+        let mut i = start;
+        let mut nest = 0usize;
+        while i < end {
+            match bytes[i] {
+                0..=0x20 => break,
+                b'(' => {
+                    if nest > MAX_NESTED_PARENS {
+                        return Some(None);
+                    }
+                    nest += 1;
+                }
+                b')' => {
+                    if nest == 0 {
+                        break;
+                    }
+                    nest -= 1;
+                }
+                b'\\' if i + 1 < end && bytes[i + 1].is_ascii_punctuation() => i += 1,
+                _ => {}
+            }
+            i += 1;
+        }
+        if i >= end {
+            return None;
+        }
+        if nest != 0 {
+            return Some(None);
+        }
+        let text: &'a str = self.text;
+        let dest = &text[start..i];
+        if dest.contains('&') {
+            return None;
+        }
+        let after = separator(i)?;
+        match bytes[after] {
+            b')' => Some(Some((after + 1, unescape(dest)))),
+            b'"' | b'\'' | b'(' => None,
+            _ => Some(None),
+        }
+    }
+}
+
+/// `s` with backslash escapes of ASCII punctuation resolved.
+fn unescape(s: &str) -> Cow<'_, str> {
+    if !s.contains('\\') {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(&next) = chars.peek() {
+                if next.is_ascii_punctuation() {
+                    out.push(next);
+                    chars.next();
+                    continue;
+                }
+            }
+        }
+        out.push(c);
+    }
+    Cow::Owned(out)
+}
+
+/// The offsets of the `|` in `line` that are not escaped (the byte before is not `\`).
+fn pipe_positions(line: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    memchr::memchr_iter(b'|', line).filter(|&i| i == 0 || line[i - 1] != b'\\')
+}
+
+/// The number of cells of a table delimiter row (`| --- | :-: |`), if it is one.
+fn delimiter_row(line: &[u8]) -> Option<usize> {
+    let mut i = 0;
+    let mut cells = 0;
+    let mut start_cell = true;
+    let mut found_pipe = false;
+    let mut found_hyphen = false;
+    let mut hyphen_in_cell = false;
+    if line.first() == Some(&b'|') {
+        i = 1;
+        found_pipe = true;
+    }
+    for &b in &line[i..] {
+        match b {
+            b' ' => {}
+            b':' => start_cell = false,
+            b'-' => {
+                start_cell = false;
+                found_hyphen = true;
+                hyphen_in_cell = true;
+            }
+            b'|' => {
+                start_cell = true;
+                found_pipe = true;
+                cells += 1;
+                if !hyphen_in_cell {
+                    return None;
+                }
+                hyphen_in_cell = false;
+            }
+            _ => return None,
+        }
+    }
+    if !start_cell {
+        cells += 1;
+    }
+    (found_pipe && found_hyphen).then_some(cells)
+}
+
+/// A list marker at the start of `rest` followed by a space or the end of the line, that is not
+/// a thematic break: (its length, whether it is a bullet, the number of an ordered one).
+fn list_marker(rest: &[u8]) -> Option<(usize, bool, u64)> {
+    let followed = |len: usize| rest.get(len).is_none_or(|&b| b == b' ');
+    match rest.first()? {
+        b'-' | b'+' | b'*' => (followed(1) && !is_thematic_break(rest)).then_some((1, true, 0)),
+        b'0'..=b'9' => {
+            let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+            if digits > 9 || !matches!(rest.get(digits), Some(b'.' | b')')) || !followed(digits + 1)
+            {
+                return None;
+            }
+            let number = std::str::from_utf8(&rest[..digits]).ok()?.parse().ok()?;
+            Some((digits + 1, false, number))
+        }
+        _ => None,
+    }
+}
+
+/// Whether list item content starts with a task list marker (`[ ]`, `[x]`, `[X]`).
+fn is_task_marker(content: &[u8]) -> bool {
+    content.len() >= 3
+        && content[0] == b'['
+        && matches!(content[1], b' ' | b'x' | b'X')
+        && content[2] == b']'
+}
+
+/// `***`, `---`, `___`, with spaces between, three or more.
+fn is_thematic_break(rest: &[u8]) -> bool {
+    let Some(&c) = rest.first() else {
+        return false;
+    };
+    if !matches!(c, b'*' | b'-' | b'_') {
+        return false;
+    }
+    let mut count = 0;
+    for &b in rest {
+        if b == c {
+            count += 1;
+        } else if b != b' ' {
+            return false;
+        }
+    }
+    count >= 3
+}
+
+/// A setext heading underline: `=` or `-` repeated, then only spaces.
+fn is_setext_underline(rest: &[u8]) -> bool {
+    let Some(&c) = rest.first() else {
+        return false;
+    };
+    if !matches!(c, b'=' | b'-') {
+        return false;
+    }
+    let run = rest.iter().take_while(|&&b| b == c).count();
+    rest[run..].iter().all(|&b| b == b' ')
+}
+
+/// The level of an ATX heading opening `rest`.
+fn atx_level(rest: &[u8]) -> Option<usize> {
+    let level = rest.iter().take_while(|&&b| b == b'#').count();
+    ((1..=6).contains(&level) && rest.get(level).is_none_or(|&b| b == b' ')).then_some(level)
+}
+
+/// The content of an ATX heading line: from after the opening sequence and its spaces to before
+/// the closing sequence and the spaces around it.
+fn atx_content(rest: &[u8], level: usize) -> (usize, usize) {
+    let mut from = level;
+    while from < rest.len() && rest[from] == b' ' {
+        from += 1;
+    }
+    let mut to = rest.len();
+    while to > from && rest[to - 1] == b' ' {
+        to -= 1;
+    }
+    let hashes = rest[from..to]
+        .iter()
+        .rev()
+        .take_while(|&&b| b == b'#')
+        .count();
+    if hashes > 0 && (to - hashes == from || rest[to - hashes - 1] == b' ') {
+        to -= hashes;
+        while to > from && rest[to - 1] == b' ' {
+            to -= 1;
+        }
+    }
+    (from, to)
+}
+
+/// A code fence opening `rest`: its character and length. A backtick fence's info string holds
+/// no backtick.
+fn code_fence(rest: &[u8]) -> Option<(u8, usize)> {
+    let c = *rest.first()?;
+    if c != b'`' && c != b'~' {
+        return None;
+    }
+    let len = rest.iter().take_while(|&&b| b == c).count();
+    if len < 3 || (c == b'`' && rest[len..].contains(&b'`')) {
+        return None;
+    }
+    Some((c, len))
+}
