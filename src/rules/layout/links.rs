@@ -523,7 +523,7 @@ struct Parsed<'a> {
     contents: Contents,
 }
 
-#[cfg(debug_assertions)]
+#[cfg(any(test, debug_assertions))]
 impl Parsed<'_> {
     /// Panics unless `self` (from a skim of `text`) and `full` (from its full parse) found the
     /// same references and table-of-contents verdict.
@@ -1152,7 +1152,7 @@ mod tests {
     fn skims_find_what_the_full_parse_finds() {
         // Lists, tables, code blocks, headings and inline constructs, each at random
         // indentation: the shapes the skim reads and some it declines.
-        const PIECES: [&str; 57] = [
+        const PIECES: [&str; 63] = [
             "Text with `code/x.md` and [a link](a/b.md).\n",
             "\n",
             "\n",
@@ -1210,17 +1210,29 @@ mod tests {
             "7. seven\n",
             "        deep `d.md`\n",
             "\u{e9}t\u{e9} [\u{e9}](\u{e9}.md)\n",
+            "a <b>tag</b> and <https://x.io> `c.md` < d\n",
+            "<name> [x](<y.md) `<z>`\n",
+            "f> [g](h.md) <1@x.io> 1 < 2 <3\n",
+            "> quoted [q](q.md) `r.md`\n",
+            ">\n",
+            "   > indented quote\n",
         ];
         // Shapes the skim declines, mixed in now and then.
-        const DECLINED: [&str; 8] = [
+        const DECLINED: [&str; 14] = [
             "-\n",
             "- [ ] task\n",
-            "> quote [q](q.md)\n",
             "<div>\n",
             "[id]: def.md\n",
             "[t](a.md \"title\")\n",
             "[x](<y z.md>)\n",
             "a\tb\n",
+            "x <a href=\"[q](r.md)\">s</a>\n",
+            "<!-- [c](d.md) -->\n",
+            "<i [j](k.md)>\n",
+            "<e\n",
+            "> > nested\n",
+            ">  two spaces [s](\n",
+            "> - list in quote\n",
         ];
         const INDENTS: [&str; 6] = ["", "", "", " ", "  ", "   "];
         let mut seq = crate::sequence::Sequence::new(0x5DEE_CE66_D1CE_4E5B);

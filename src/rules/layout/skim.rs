@@ -1,16 +1,17 @@
 //! A quick reader for the common shape of Markdown that finds the inline links, images and code
 //! spans [`super::links`] needs without building a full parse: paragraphs, ATX and setext
 //! headings, bullet and ordered lists (nested, with continuation lines), fenced and indented
-//! code, thematic breaks and GitHub tables.
+//! code, thematic breaks, GitHub tables and block quotes of paragraphs.
 //!
 //! It reads the text as `pulldown-cmark` (with tables, footnotes, strikethrough and task lists)
 //! does and gives the same links and code spans, or declines: on anything it does not model it
 //! returns `None` and the caller parses the text in full. It declines on tabs, carriage returns,
-//! form feeds and NULs; block quotes; HTML and autolinks (any `<` outside a code span or a code
-//! block); reference definitions, footnotes and task list markers; empty list items and list items
-//! that open with indented code; code spans across lines; link titles,
-//! `<…>` destinations and entities in destinations; and a link that does not close within its
-//! paragraph or table cell. `links` checks every answer against the full parse in debug builds.
+//! form feeds and NULs; block quotes inside lists or holding anything but paragraphs; HTML blocks (a line starting with `<`), and inline HTML
+//! or autolinks holding brackets, backticks, quotes or `!`; reference definitions, footnotes and
+//! task list markers; empty list items and list items that open with indented code; code spans
+//! across lines; link titles, `<…>` destinations and entities in destinations; and a link that
+//! does not close within its paragraph or table cell. `links` checks every answer against the
+//! full parse in debug builds.
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -105,6 +106,10 @@ enum Block {
     Table {
         cells: usize,
     },
+    /// A block quote (outside any list), holding paragraphs only: the one being read, if any.
+    Quote {
+        paragraph: Option<(usize, usize)>,
+    },
 }
 
 struct Reader<'a> {
@@ -161,6 +166,12 @@ impl<'a> Reader<'a> {
                 match block {
                     Block::Paragraph { start, end } => {
                         self.inline(start, end)?;
+                        block = Block::None;
+                    }
+                    Block::Quote { paragraph } => {
+                        if let Some((start, end)) = paragraph {
+                            self.inline(start, end)?;
+                        }
                         block = Block::None;
                     }
                     Block::Table { .. } => block = Block::None,
@@ -244,6 +255,29 @@ impl<'a> Reader<'a> {
                     }
                     block = Block::None;
                 }
+                Block::Quote { paragraph } => {
+                    if indent <= 3 && self.bytes[line.start + indent] == b'>' {
+                        block = Block::Quote {
+                            paragraph: self.quote_line(line, indent, paragraph)?,
+                        };
+                        after_blank = false;
+                        continue;
+                    }
+                    if let Some((start, _)) = paragraph {
+                        // Without `>`, a line that does not interrupt the paragraph continues
+                        // it lazily; anything else ends the quote.
+                        let rest = &self.bytes[line.start + indent..line.end];
+                        if indent >= 4 || !self.interrupts(rest, line, false, &items)? {
+                            block = Block::Quote {
+                                paragraph: Some((start, line.end)),
+                            };
+                            after_blank = false;
+                            continue;
+                        }
+                        self.inline(start, self.previous_end(line))?;
+                    }
+                    block = Block::None;
+                }
                 Block::Indented { column } => {
                     if current && indent - column >= 4 {
                         after_blank = false;
@@ -297,6 +331,12 @@ impl<'a> Reader<'a> {
             let start = line.start + indent;
             let rest = &self.bytes[start..line.end];
             match rest[0] {
+                b'>' if items.is_empty() => {
+                    block = Block::Quote {
+                        paragraph: self.quote_line(line, indent, None)?,
+                    };
+                    continue;
+                }
                 b'<' | b'>' => return None,
                 b'[' if rest.get(1) == Some(&b'^') => return None,
                 _ => {}
@@ -330,10 +370,47 @@ impl<'a> Reader<'a> {
                 end: line.end,
             };
         }
-        if let Block::Paragraph { start, end } = block {
+        if let Block::Paragraph { start, end }
+        | Block::Quote {
+            paragraph: Some((start, end)),
+        } = block
+        {
             self.inline(start, end)?;
         }
         Some(cut)
+    }
+
+    /// Reads a line of a block quote whose `>` is at `indent`, given the quote's open paragraph:
+    /// the paragraph open after it. `None` when the line holds more than a paragraph line.
+    fn quote_line(
+        &mut self,
+        line: Line,
+        indent: usize,
+        paragraph: Option<(usize, usize)>,
+    ) -> Option<Option<(usize, usize)>> {
+        let mut start = line.start + indent + 1;
+        if start < line.end && self.bytes[start] == b' ' {
+            start += 1;
+        }
+        let content = &self.bytes[start..line.end];
+        if content.iter().all(|&b| b == b' ') {
+            if let Some((from, to)) = paragraph {
+                self.inline(from, to)?;
+            }
+            return Some(None);
+        }
+        let opens_block = matches!(content[0], b' ' | b'>' | b'<')
+            || content.starts_with(b"[^")
+            || content.contains(&b'|')
+            || list_marker(content).is_some()
+            || is_thematic_break(content)
+            || atx_level(content).is_some()
+            || code_fence(content).is_some()
+            || (paragraph.is_some() && is_setext_underline(content));
+        if opens_block {
+            return None;
+        }
+        Some(Some((paragraph.map_or(start, |(from, _)| from), line.end)))
     }
 
     /// Where the line before `line` ends (its content, without the `\n`).
@@ -345,7 +422,8 @@ impl<'a> Reader<'a> {
     /// the container) ends a paragraph; `None` when that cannot be told here.
     fn interrupts(&self, rest: &[u8], line: Line, current: bool, items: &[usize]) -> Option<bool> {
         match rest[0] {
-            b'<' | b'>' => return None,
+            b'>' => return Some(true),
+            b'<' => return None,
             b'[' if rest.get(1) == Some(&b'^') => return None,
             _ => {}
         }
@@ -371,7 +449,8 @@ impl<'a> Reader<'a> {
     /// Whether a line (its content after all indentation) ends a table.
     fn interrupts_table(&self, rest: &[u8]) -> Option<bool> {
         match rest[0] {
-            b'<' | b'>' => return None,
+            b'>' => return Some(true),
+            b'<' => return None,
             b'[' if rest.get(1) == Some(&b'^') => return None,
             _ => {}
         }
@@ -529,8 +608,34 @@ impl<'a> Reader<'a> {
                         i = after;
                     }
                 }
-                // `<`: HTML or an autolink.
-                _ => return None,
+                _ => {
+                    // `<`: an HTML tag or an autolink, which the full parse takes whole, or
+                    // plain text. When nothing up to the first `>` on the line matters here (no
+                    // backtick, bracket, `!`, backslash, `<` or quote, and not a comment,
+                    // declaration or processing instruction), both readings give the same
+                    // links and code spans.
+                    let line_end = memchr::memchr(b'\n', &bytes[i..end]).map_or(end, |k| i + k);
+                    let Some(close) = memchr::memchr(b'>', &bytes[i + 1..line_end]) else {
+                        // A tag may run on to the next line; an autolink may not.
+                        if bytes
+                            .get(i + 1)
+                            .is_some_and(|&b| b.is_ascii_alphabetic() || b == b'/')
+                        {
+                            return None;
+                        }
+                        i += 1;
+                        continue;
+                    };
+                    let inside = &bytes[i + 1..i + 1 + close];
+                    if matches!(inside.first(), Some(b'!' | b'?'))
+                        || inside
+                            .iter()
+                            .any(|&b| SPECIAL[usize::from(b)] || b == b'"' || b == b'\'')
+                    {
+                        return None;
+                    }
+                    i += 1;
+                }
             }
         }
         Some(())
@@ -568,6 +673,10 @@ impl<'a> Reader<'a> {
                 i += 1;
                 while i < end && bytes[i] == b' ' {
                     i += 1;
+                }
+                // A block quote's `>` here is a container marker the full parse skips.
+                if bytes.get(i) == Some(&b'>') {
+                    return None;
                 }
             }
             (i < end).then_some(i)
