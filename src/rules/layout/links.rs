@@ -1152,7 +1152,7 @@ mod tests {
     fn skims_find_what_the_full_parse_finds() {
         // Lists, tables, code blocks, headings and inline constructs, each at random
         // indentation: the shapes the skim reads and some it declines.
-        const PIECES: [&str; 63] = [
+        const PIECES: [&str; 64] = [
             "Text with `code/x.md` and [a link](a/b.md).\n",
             "\n",
             "\n",
@@ -1216,6 +1216,7 @@ mod tests {
             "> quoted [q](q.md) `r.md`\n",
             ">\n",
             "   > indented quote\n",
+            "| a\\|b | `c\\|d.md` |\n",
         ];
         // Shapes the skim declines, mixed in now and then.
         const DECLINED: [&str; 14] = [

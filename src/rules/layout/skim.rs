@@ -499,10 +499,6 @@ impl<'a> Reader<'a> {
     /// Reads one table row from `start` (after its indentation) to `end`: the inline content of
     /// its first `cells` cells.
     fn row(&mut self, start: usize, end: usize, cells: usize) -> Option<()> {
-        let row = &self.bytes[start..end];
-        if memchr::memmem::find(row, b"\\|").is_some() {
-            return None;
-        }
         let mut at = start;
         let mut count = 0;
         loop {
@@ -516,6 +512,10 @@ impl<'a> Reader<'a> {
                 break;
             }
             let cell_end = memchr::memchr(b'|', &self.bytes[at..end]).map_or(end, |i| at + i);
+            if cell_end < end && self.bytes[cell_end - 1] == b'\\' {
+                // `\|` in a table: the full parse unescapes it before reading the cell.
+                return None;
+            }
             if count < cells {
                 self.inline(at, cell_end)?;
             }
