@@ -405,6 +405,24 @@ pub fn parse(source: &Source) -> Document {
     }
 }
 
+/// Where each flow list (`[…]`) opens in `yaml`, in order, when the block has the plain shape
+/// that is read without a parser: then it holds no other flow collection, anchor, alias or tag.
+/// `None` for any other block.
+pub(crate) fn simple_flow_lists(yaml: &str) -> Option<Vec<usize>> {
+    fn lists(fields: &[Field], out: &mut Vec<usize>) {
+        for field in fields {
+            if matches!(field.value, Value::Sequence(_)) {
+                out.push(field.value_span.start);
+            }
+            lists(&field.entries, out);
+        }
+    }
+    let fields = simple::read(yaml, &|span| span)?;
+    let mut out = Vec::new();
+    lists(&fields, &mut out);
+    Some(out)
+}
+
 /// Parses YAML text on its own (for runtimes that find their frontmatter differently); the spans
 /// of the result are byte ranges in `yaml`.
 ///

@@ -18,6 +18,8 @@ use crate::source::Span;
 const MAX_DEPTH: usize = 8;
 /// The longest key read here (parsers give up on simple keys longer than 1024 characters).
 const MAX_KEY: usize = 128;
+/// The most entries of one mapping read here, which bounds the search for duplicate keys.
+const MAX_ENTRIES: usize = 64;
 
 /// The top-level entries of `yaml` when it is a block mapping in the subset, with every span
 /// (an offset range in `yaml`) passed through `place`; `None` when it is not.
@@ -140,7 +142,7 @@ impl Reader<'_> {
             }
             let (field, field_end) = self.entry(indent, depth)?;
             // A duplicate is read differently by different readers: the parsers decide.
-            if fields.iter().any(|f| f.key == field.key) {
+            if fields.len() == MAX_ENTRIES || fields.iter().any(|f| f.key == field.key) {
                 return None;
             }
             fields.push(field);
@@ -638,6 +640,9 @@ mod tests {
             assert!(!taken(yaml), "took {yaml:?}");
         }
         assert!(!taken(&format!("{}: x\n", "k".repeat(129))));
+        let many = |n: usize| (0..n).map(|i| format!("k{i}: x\n")).collect::<String>();
+        assert!(taken(&many(64)));
+        assert!(!taken(&many(65)));
     }
 
     #[test]
