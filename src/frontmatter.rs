@@ -10,6 +10,11 @@
 //! from a second, event-level pass with `saphyr-parser`, which reports where every key and value
 //! starts and ends; serde_yaml gives no such spans. When the two passes disagree on the shape of
 //! the document the spans fall back to the whole YAML block, so a diagnostic is never misplaced.
+//!
+//! Blocks of the plain shape most frontmatter has (one-line strings, block scalars, nested
+//! mappings, flow lists of strings) are read by hand instead ([`simple`]), with exactly the
+//! result of the two passes, at a small fraction of their cost; debug builds check every such
+//! reading against the parsers.
 
 use std::fmt;
 
@@ -17,6 +22,8 @@ use serde::Serialize;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 
 use crate::source::{Source, Span, lines};
+
+mod simple;
 
 /// The frontmatter/body split of one file, with every span a byte range in the file.
 #[derive(Debug, Clone, PartialEq)]
@@ -398,6 +405,24 @@ pub fn parse(source: &Source) -> Document {
     }
 }
 
+/// Where each flow list (`[…]`) opens in `yaml`, in order, when the block has the plain shape
+/// that is read without a parser: then it holds no other flow collection, anchor, alias or tag.
+/// `None` for any other block.
+pub(crate) fn simple_flow_lists(yaml: &str) -> Option<Vec<usize>> {
+    fn lists(fields: &[Field], out: &mut Vec<usize>) {
+        for field in fields {
+            if matches!(field.value, Value::Sequence(_)) {
+                out.push(field.value_span.start);
+            }
+            lists(&field.entries, out);
+        }
+    }
+    let fields = simple::read(yaml, &|span| span)?;
+    let mut out = Vec::new();
+    lists(&fields, &mut out);
+    Some(out)
+}
+
 /// Parses YAML text on its own (for runtimes that find their frontmatter differently); the spans
 /// of the result are byte ranges in `yaml`.
 ///
@@ -531,19 +556,13 @@ fn parse_yaml(yaml: &str, base: usize, source: &Source) -> Yaml {
             limit: Some(limit),
         });
     }
-    let pairs = match serde_yaml::from_str::<Value>(yaml) {
-        Ok(Value::Mapping(pairs)) => pairs,
-        Ok(other) => return Yaml::NotMapping(other.kind()),
-        Err(err) => return Yaml::Invalid(yaml_error(&err, yaml, base, source)),
-    };
-    let ctx = Ctx {
-        yaml,
-        base,
-        source,
-        whole: source.file_span(Span::new(base, base + yaml.len())),
-    };
-    let nodes = structure(yaml).and_then(|node| node.children);
-    Yaml::Mapping(ctx.fields(pairs, nodes))
+    let ctx = Ctx::new(yaml, base, source);
+    if let Some(fields) = simple::read(yaml, &|span| ctx.file_span(span)) {
+        let content = Yaml::Mapping(fields);
+        debug_assert_eq!(content, ctx.parsed(), "{yaml:?}");
+        return content;
+    }
+    ctx.parsed()
 }
 
 /// What building fields needs to turn YAML-block offsets into file spans.
@@ -555,7 +574,27 @@ struct Ctx<'a> {
     whole: Span,
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
+    fn new(yaml: &'a str, base: usize, source: &'a Source) -> Self {
+        Self {
+            yaml,
+            base,
+            source,
+            whole: source.file_span(Span::new(base, base + yaml.len())),
+        }
+    }
+
+    /// The block as the parsers read it: values from serde_yaml, spans from the event pass.
+    fn parsed(&self) -> Yaml {
+        let pairs = match serde_yaml::from_str::<Value>(self.yaml) {
+            Ok(Value::Mapping(pairs)) => pairs,
+            Ok(other) => return Yaml::NotMapping(other.kind()),
+            Err(err) => return Yaml::Invalid(yaml_error(&err, self.yaml, self.base, self.source)),
+        };
+        let nodes = structure(self.yaml).and_then(|node| node.children);
+        Yaml::Mapping(self.fields(pairs, nodes))
+    }
+
     /// Fields for mapping entries; `nodes` are the same entries from the event pass, used only
     /// when both passes agree on how many there are.
     fn fields(&self, pairs: Vec<(Value, Value)>, nodes: Option<Vec<(Node, Node)>>) -> Vec<Field> {

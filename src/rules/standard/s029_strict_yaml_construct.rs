@@ -151,6 +151,23 @@ fn events(yaml: &str) -> Vec<Construct> {
     if !crate::source::contains_any(yaml.as_bytes(), b"[{&*!") {
         return Vec::new();
     }
+    // In a block of the plain shape the frontmatter is most often in, the only such constructs
+    // are flow lists of strings, which the frontmatter reader finds without a parser. As in
+    // the event pass, a `[` with a space after it is not one: the parser's token for it runs on
+    // over the blanks, and only a token that ends with its bracket counts.
+    if let Some(lists) = crate::frontmatter::simple_flow_lists(yaml) {
+        let found: Vec<Construct> = lists
+            .into_iter()
+            .filter(|&start| yaml.as_bytes().get(start + 1) != Some(&b' '))
+            .map(|start| Construct {
+                kind: Kind::FlowSequence,
+                start,
+                end: start + 1,
+            })
+            .collect();
+        debug_assert_eq!(found, parsed_events(yaml), "{yaml:?}");
+        return found;
+    }
     parsed_events(yaml)
 }
 
@@ -326,6 +343,63 @@ mod tests {
             assert_eq!(kinds(&events(&yaml)), kinds(&all), "{yaml:?}");
         }
         assert!((100..3900).contains(&parsed), "{parsed}");
+    }
+
+    #[test]
+    fn plain_blocks_are_read_without_the_parser() {
+        for yaml in [
+            "name: a\ndescription: x [y] *z* &w !v\n",
+            "name: a\nmetadata:\n  labels: [a, 'b']\n  triggers:\n    keywords:\n      [\n        c,\n      ]\n",
+            "a: []\nb: |\n  [x] &y *z !w\nc: [d]\n",
+            "name: caf\u{e9}\ntags: [\u{e9}t\u{e9}, \"\u{1F600}\"]\n",
+            "a: [ x]\nb: [ ]\nc: [x ]\nd: [\n  x]\ne: [  'x', y,\n  ]\n",
+        ] {
+            assert!(
+                crate::frontmatter::simple_flow_lists(yaml).is_some(),
+                "{yaml:?}"
+            );
+            assert_eq!(events(yaml), parsed_events(yaml), "{yaml:?}");
+        }
+    }
+
+    #[test]
+    fn plain_blocks_with_generated_lists_agree_with_the_parser() {
+        const VALUES: [&str; 16] = [
+            "word",
+            "x [y] *z* &w !v",
+            "[a, b]",
+            "[ a]",
+            "[a ]",
+            "[  'a', \"b\" ]",
+            "[]",
+            "[ ]",
+            "[a,]",
+            "[\n    a,\n    b,\n  ]",
+            "[ \n    a]",
+            "\n  [a, b]",
+            "\n    [\n      c,\n    ]",
+            "|\n    [x] &y\n",
+            "'[x]'",
+            "",
+        ];
+        const KEYS: [&str; 6] = ["name", "tags", "labels", "metadata", "k", "files"];
+        let mut seq = crate::sequence::Sequence::new(0x5DEE_CE66_D1CE_4E5B);
+        let mut simple = 0;
+        for _ in 0..3000 {
+            let mut yaml = String::new();
+            for _ in 0..1 + seq.below(5) {
+                if seq.below(3) == 0 {
+                    yaml.push_str("  ");
+                }
+                yaml.push_str(KEYS[seq.below(KEYS.len())]);
+                yaml.push_str(": ");
+                yaml.push_str(VALUES[seq.below(VALUES.len())]);
+                yaml.push('\n');
+            }
+            simple += usize::from(crate::frontmatter::simple_flow_lists(&yaml).is_some());
+            assert_eq!(events(&yaml), parsed_events(&yaml), "{yaml:?}");
+        }
+        assert!(simple > 300, "{simple}");
     }
 
     #[test]
