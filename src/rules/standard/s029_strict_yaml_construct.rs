@@ -152,13 +152,10 @@ fn events(yaml: &str) -> Vec<Construct> {
         return Vec::new();
     }
     // In a block of the plain shape the frontmatter is most often in, the only such constructs
-    // are flow lists of strings, which the frontmatter reader finds without a parser. As in
-    // the event pass, a `[` with a space after it is not one: the parser's token for it runs on
-    // over the blanks, and only a token that ends with its bracket counts.
+    // are flow lists of strings, which the frontmatter reader finds without a parser.
     if let Some(lists) = crate::frontmatter::simple_flow_lists(yaml) {
         let found: Vec<Construct> = lists
             .into_iter()
-            .filter(|&start| yaml.as_bytes().get(start + 1) != Some(&b' '))
             .map(|start| Construct {
                 kind: Kind::FlowSequence,
                 start,
@@ -187,17 +184,20 @@ fn parsed_events(yaml: &str) -> Vec<Construct> {
         match event {
             Event::SequenceStart(anchor, ref tag) | Event::MappingStart(anchor, ref tag) => {
                 properties(token, start, anchor > 0, tag.is_some(), &mut found);
-                let flow = token.ends_with(['[', '{']);
+                // The token of a flow collection runs on over the blanks after its bracket.
+                let opening = token.trim_end();
+                let flow = opening.ends_with(['[', '{']);
                 if flow && !open.contains(&true) {
-                    let kind = if token.ends_with('[') {
+                    let kind = if opening.ends_with('[') {
                         Kind::FlowSequence
                     } else {
                         Kind::FlowMapping
                     };
+                    let bracket = start + opening.len() - 1;
                     found.push(Construct {
                         kind,
-                        start: end - 1,
-                        end,
+                        start: bracket,
+                        end: bracket + 1,
                     });
                 }
                 open.push(flow);
@@ -300,7 +300,11 @@ mod tests {
         assert_eq!(
             kinds("é: &ä [ö]\n"),
             [(Kind::Anchor, "&ä"), (Kind::FlowSequence, "[")]
-        );
+        );        // Blanks after the bracket, or a line break, do not hide a flow collection.
+        assert_eq!(kinds("a: [ x, y]\n"), [(Kind::FlowSequence, "[")]);
+        assert_eq!(kinds("a: {  b: c }\n"), [(Kind::FlowMapping, "{")]);
+        assert_eq!(kinds("a: [\n  x,\n  y\n]\n"), [(Kind::FlowSequence, "[")]);
+        assert_eq!(constructs("a: [ x]\n")[0].start, 3);
     }
 
     #[test]
