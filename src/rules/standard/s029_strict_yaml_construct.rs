@@ -300,7 +300,8 @@ mod tests {
         assert_eq!(
             kinds("é: &ä [ö]\n"),
             [(Kind::Anchor, "&ä"), (Kind::FlowSequence, "[")]
-        );        // Blanks after the bracket, or a line break, do not hide a flow collection.
+        );
+        // Blanks after the bracket, or a line break, do not hide a flow collection.
         assert_eq!(kinds("a: [ x, y]\n"), [(Kind::FlowSequence, "[")]);
         assert_eq!(kinds("a: {  b: c }\n"), [(Kind::FlowMapping, "{")]);
         assert_eq!(kinds("a: [\n  x,\n  y\n]\n"), [(Kind::FlowSequence, "[")]);
