@@ -49,18 +49,6 @@ pub(super) struct Skimmed<'a> {
 /// The most nested parentheses a link destination may hold (as `pulldown-cmark` allows).
 const MAX_NESTED_PARENS: usize = 32;
 
-/// Where the bytes that matter to the inline reader are.
-const SPECIAL: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut i = 0;
-    let bytes = b"\\`![]<";
-    while i < bytes.len() {
-        table[bytes[i] as usize] = true;
-        i += 1;
-    }
-    table
-};
-
 /// The links, images and code spans of `text`, and the first safe cut at or after `cut_from`;
 /// `None` when the text holds something this reader does not model.
 pub(super) fn skim(text: &str, cut_from: Option<usize>) -> Option<Skimmed<'_>> {
@@ -531,10 +519,26 @@ impl<'a> Reader<'a> {
         let text: &'a str = self.text;
         self.openers.clear();
         let mut i = start;
+        // Where the next `\\`, `` ` `` or `[`, and the next `]`, `!` or `<`, are: each stays the
+        // next one until `i` passes it.
+        let find_open = |from: usize| {
+            memchr::memchr3(b'\\', b'`', b'[', &bytes[from..end]).map_or(end, |k| from + k)
+        };
+        let find_close = |from: usize| {
+            memchr::memchr3(b']', b'!', b'<', &bytes[from..end]).map_or(end, |k| from + k)
+        };
+        let mut next_open = find_open(start);
+        let mut next_close = find_close(start);
         while i < end {
-            match bytes[i..end].iter().position(|&b| SPECIAL[usize::from(b)]) {
-                Some(skip) => i += skip,
-                None => break,
+            if next_open < i {
+                next_open = find_open(i);
+            }
+            if next_close < i {
+                next_close = find_close(i);
+            }
+            i = next_open.min(next_close);
+            if i >= end {
+                break;
             }
             match bytes[i] {
                 b'\\' => {
@@ -628,9 +632,9 @@ impl<'a> Reader<'a> {
                     };
                     let inside = &bytes[i + 1..i + 1 + close];
                     if matches!(inside.first(), Some(b'!' | b'?'))
-                        || inside
-                            .iter()
-                            .any(|&b| SPECIAL[usize::from(b)] || b == b'"' || b == b'\'')
+                        || inside.iter().any(|&b| {
+                            matches!(b, b'\\' | b'`' | b'!' | b'[' | b']' | b'<' | b'"' | b'\'')
+                        })
                     {
                         return None;
                     }
