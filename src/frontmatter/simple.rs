@@ -760,25 +760,6 @@ mod tests {
         );
     }
 
-    /// Every `SKILL.md` under `dir`, with its path.
-    fn skill_files(dir: &std::path::Path, out: &mut Vec<(std::path::PathBuf, Vec<u8>)>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                skill_files(&path, out);
-            } else if path
-                .file_name()
-                .is_some_and(|n| n.eq_ignore_ascii_case("SKILL.md"))
-                && let Ok(bytes) = std::fs::read(&path)
-            {
-                out.push((path, bytes));
-            }
-        }
-    }
-
     /// The offset in `source`'s text of the byte at `offset` in the file (they differ after
     /// invalid UTF-8).
     fn text_offset(source: &Source, offset: usize) -> Option<usize> {
@@ -791,8 +772,10 @@ mod tests {
     fn agrees_with_the_parsers_on_the_fixtures_and_the_corpus() {
         let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
         for (dir, at_least) in [("fixtures", 400), ("../shared/corpus", 150)] {
-            let mut files = Vec::new();
-            skill_files(&repo.join(dir), &mut files);
+            let files = crate::rules::context::testing::files_under(&repo.join(dir), |path| {
+                path.file_name()
+                    .is_some_and(|n| n.eq_ignore_ascii_case("SKILL.md"))
+            });
             if files.is_empty() {
                 continue;
             }

@@ -307,10 +307,10 @@ pub struct SetContext<'a> {
 
 #[cfg(test)]
 pub(crate) mod testing {
-    //! Running one rule over a skill written inline.
+    //! Running one rule over a skill written inline, and reading the repository's Markdown.
 
     use std::collections::BTreeMap;
-    use std::path::PathBuf;
+    use std::path::{Path, PathBuf};
 
     use super::{Settings, SkillContext};
     use crate::rules::{Check, Finding, Rule};
@@ -385,6 +385,29 @@ pub(crate) mod testing {
     /// Runs a per-skill rule on `SKILL.md` text in a directory named `dir`, default target.
     pub fn check(rule: &'static Rule, dir: &str, text: &str) -> Vec<Finding> {
         check_with(rule, &skill(dir, text), &["agentskills"], &[])
+    }
+    /// Every regular file below `dir` (symbolic links not followed) whose path `keep` accepts,
+    /// with its bytes, in path order; none when `dir` is missing, as the shared corpus is outside
+    /// the repository's own development checkout.
+    pub fn files_under(dir: &Path, keep: impl Fn(&Path) -> bool) -> Vec<(PathBuf, Vec<u8>)> {
+        let mut found = Vec::new();
+        let mut folders = vec![dir.to_path_buf()];
+        while let Some(folder) = folders.pop() {
+            for entry in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
+                let path = entry.path();
+                match entry.file_type() {
+                    Ok(kind) if kind.is_dir() => folders.push(path),
+                    Ok(kind) if kind.is_file() && keep(&path) => {
+                        if let Ok(bytes) = std::fs::read(&path) {
+                            found.push((path, bytes));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        found.sort();
+        found
     }
 }
 

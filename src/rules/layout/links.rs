@@ -446,17 +446,8 @@ fn scan(
     to_file: &dyn Fn(usize) -> usize,
     toc_within: Option<usize>,
 ) -> (Vec<Reference>, Contents) {
-    let limit = toc_within.map(|lines| TocScan::new(text, lines).limit);
-    let parsed = match skim::skim(text, limit) {
-        Some(skimmed) => {
-            let parsed = Parsed {
-                hits: skimmed.hits,
-                definitions: Vec::new(),
-                contents: match toc_within {
-                    Some(_) => Contents::ParseTo(skimmed.cut.unwrap_or(text.len())),
-                    None => Contents::Known(false),
-                },
-            };
+    let parsed = match skimmed(text, toc_within) {
+        Some(parsed) => {
             #[cfg(debug_assertions)]
             parsed.assert_same(&parse(text, toc_within), text, toc_within);
             parsed
@@ -549,6 +540,20 @@ impl Parsed<'_> {
         };
         assert_eq!(verdict, full.contents, "contents of {text:?}");
     }
+}
+
+/// What [`skim`] reads off `text` (see [`scan`]); `None` when it declines the text.
+fn skimmed(text: &str, toc_within: Option<usize>) -> Option<Parsed<'_>> {
+    let limit = toc_within.map(|lines| TocScan::new(text, lines).limit);
+    let skimmed = skim::skim(text, limit)?;
+    Some(Parsed {
+        hits: skimmed.hits,
+        definitions: Vec::new(),
+        contents: match toc_within {
+            Some(_) => Contents::ParseTo(skimmed.cut.unwrap_or(text.len())),
+            None => Contents::Known(false),
+        },
+    })
 }
 
 /// The full parse of `text` (see [`scan`]).
@@ -1131,14 +1136,8 @@ mod tests {
 
     /// Whether [`skim`] read `text` (and, when it did, that it found what the full parse finds).
     fn skims_the_same(text: &str) -> bool {
-        let limit = TocScan::new(text, TOC_WITHIN_LINES).limit;
-        let Some(skimmed) = skim::skim(text, Some(limit)) else {
+        let Some(parsed) = skimmed(text, Some(TOC_WITHIN_LINES)) else {
             return false;
-        };
-        let parsed = Parsed {
-            contents: Contents::ParseTo(skimmed.cut.unwrap_or(text.len())),
-            hits: skimmed.hits,
-            definitions: Vec::new(),
         };
         parsed.assert_same(
             &parse(text, Some(TOC_WITHIN_LINES)),
@@ -1263,23 +1262,14 @@ mod tests {
     #[test]
     fn skims_of_the_corpus_find_what_the_full_parse_finds() {
         let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-        let mut seen = 0;
-        let mut folders = vec![corpus.clone()];
-        while let Some(folder) = folders.pop() {
-            for entry in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
-                let path = entry.path();
-                let Ok(kind) = entry.file_type() else {
-                    continue;
-                };
-                if kind.is_dir() {
-                    folders.push(path);
-                } else if kind.is_file() && path.extension().is_some_and(|e| e == "md") {
-                    if let Ok(text) = std::fs::read_to_string(&path) {
-                        seen += usize::from(skims_the_same(&text));
-                    }
-                }
-            }
-        }
+        let files = crate::rules::context::testing::files_under(&corpus, |path| {
+            path.extension().is_some_and(|e| e == "md")
+        });
+        let seen = files
+            .iter()
+            .filter_map(|(_, bytes)| std::str::from_utf8(bytes).ok())
+            .filter(|text| skims_the_same(text))
+            .count();
         // The corpus sits beside the repository in development; without it there is nothing
         // to compare.
         if corpus.is_dir() {

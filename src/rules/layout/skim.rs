@@ -123,7 +123,7 @@ impl<'a> Reader<'a> {
         Line {
             start,
             end,
-            next: (end + 1).min(self.bytes.len()).max(end),
+            next: if end < self.bytes.len() { end + 1 } else { end },
         }
     }
 
@@ -144,11 +144,7 @@ impl<'a> Reader<'a> {
         let mut at = 0;
         while at < self.bytes.len() {
             let line = self.line(at);
-            at = if line.next > line.end {
-                line.next
-            } else {
-                self.bytes.len()
-            };
+            at = line.next;
             let indent = self.indent(line);
             if line.start + indent == line.end {
                 match block {
@@ -168,6 +164,7 @@ impl<'a> Reader<'a> {
                 after_blank = true;
                 continue;
             }
+            let follows_blank = std::mem::replace(&mut after_blank, false);
             let matched = items.iter().take_while(|&&c| c <= indent).count();
             let current = matched == items.len();
             let column = items.last().copied().unwrap_or(0);
@@ -183,7 +180,6 @@ impl<'a> Reader<'a> {
                             block = Block::None;
                         }
                     }
-                    after_blank = false;
                     continue;
                 }
                 Block::Paragraph { start, .. } => {
@@ -194,29 +190,22 @@ impl<'a> Reader<'a> {
                                 start,
                                 end: line.end,
                             };
-                            after_blank = false;
                             continue;
                         }
                         if is_setext_underline(rest) {
                             self.inline(start, self.previous_end(line))?;
                             block = Block::None;
-                            after_blank = false;
                             continue;
                         }
-                        match self.interrupts(rest, line, true, &items)? {
-                            true => {
-                                self.inline(start, self.previous_end(line))?;
-                                block = Block::None;
-                            }
-                            false => {
-                                block = Block::Paragraph {
-                                    start,
-                                    end: line.end,
-                                };
-                                after_blank = false;
-                                continue;
-                            }
+                        if !self.interrupts(rest, line, true, &items)? {
+                            block = Block::Paragraph {
+                                start,
+                                end: line.end,
+                            };
+                            continue;
                         }
+                        self.inline(start, self.previous_end(line))?;
+                        block = Block::None;
                     } else {
                         // Less indented than the innermost list item: a block that interrupts
                         // the paragraph ends it; anything else continues it lazily, and the list
@@ -227,7 +216,6 @@ impl<'a> Reader<'a> {
                                 start,
                                 end: line.end,
                             };
-                            after_blank = false;
                             continue;
                         }
                         self.inline(start, self.previous_end(line))?;
@@ -236,9 +224,9 @@ impl<'a> Reader<'a> {
                 }
                 Block::Table { cells } => {
                     let rest = &self.bytes[line.start + indent..line.end];
-                    if current && !self.interrupts_table(rest)? {
+                    // Any list item ends a table, even one that could not end a paragraph.
+                    if current && !(ends_any_block(rest)? || list_marker(rest).is_some()) {
                         self.row(line.start + indent, line.end, cells)?;
-                        after_blank = false;
                         continue;
                     }
                     block = Block::None;
@@ -248,7 +236,6 @@ impl<'a> Reader<'a> {
                         block = Block::Quote {
                             paragraph: self.quote_line(line, indent, paragraph)?,
                         };
-                        after_blank = false;
                         continue;
                     }
                     if let Some((start, _)) = paragraph {
@@ -259,7 +246,6 @@ impl<'a> Reader<'a> {
                             block = Block::Quote {
                                 paragraph: Some((start, line.end)),
                             };
-                            after_blank = false;
                             continue;
                         }
                         self.inline(start, self.previous_end(line))?;
@@ -268,7 +254,6 @@ impl<'a> Reader<'a> {
                 }
                 Block::Indented { column } => {
                     if current && indent - column >= 4 {
-                        after_blank = false;
                         continue;
                     }
                     block = Block::None;
@@ -302,7 +287,7 @@ impl<'a> Reader<'a> {
                 opened_item = true;
             }
             let column = items.last().copied().unwrap_or(0);
-            if after_blank
+            if follows_blank
                 && !opened_item
                 && items.is_empty()
                 && indent == 0
@@ -311,7 +296,6 @@ impl<'a> Reader<'a> {
             {
                 cut = Some(line.start);
             }
-            after_blank = false;
             if indent - column >= 4 {
                 block = Block::Indented { column };
                 continue;
@@ -344,12 +328,7 @@ impl<'a> Reader<'a> {
             if let Some(cells) = self.table_head(line, column)? {
                 self.row(start, line.end, cells)?;
                 // The delimiter row.
-                let delimiter = self.line(line.next);
-                at = if delimiter.next > delimiter.end {
-                    delimiter.next
-                } else {
-                    self.bytes.len()
-                };
+                at = self.line(line.next).next;
                 block = Block::Table { cells };
                 continue;
             }
@@ -409,13 +388,7 @@ impl<'a> Reader<'a> {
     /// Whether `rest` (a line's content after its indentation, which is under four columns past
     /// the container) ends a paragraph; `None` when that cannot be told here.
     fn interrupts(&self, rest: &[u8], line: Line, current: bool, items: &[usize]) -> Option<bool> {
-        match rest[0] {
-            b'>' => return Some(true),
-            b'<' => return None,
-            b'[' if rest.get(1) == Some(&b'^') => return None,
-            _ => {}
-        }
-        if is_thematic_break(rest) || atx_level(rest).is_some() || code_fence(rest).is_some() {
+        if ends_any_block(rest)? {
             return Some(true);
         }
         if let Some((marker, bullet, number)) = list_marker(rest) {
@@ -434,29 +407,13 @@ impl<'a> Reader<'a> {
         Some(false)
     }
 
-    /// Whether a line (its content after all indentation) ends a table.
-    fn interrupts_table(&self, rest: &[u8]) -> Option<bool> {
-        match rest[0] {
-            b'>' => return Some(true),
-            b'<' => return None,
-            b'[' if rest.get(1) == Some(&b'^') => return None,
-            _ => {}
-        }
-        Some(
-            is_thematic_break(rest)
-                || atx_level(rest).is_some()
-                || code_fence(rest).is_some()
-                || list_marker(rest).is_some(),
-        )
-    }
-
     /// When `line` (content under four columns past `column`) is the header row of a table (it
     /// has a `|` and the next line is a delimiter row with as many cells), the number of cells.
     fn table_head(&self, line: Line, column: usize) -> Option<Option<usize>> {
         let indent = self.indent(line);
         let first = &self.bytes[line.start + indent..line.end];
-        let pipes = pipe_positions(first).count();
-        if pipes == 0 || line.next >= self.bytes.len() || line.next == line.end {
+        let (pipes, last_pipe) = pipe_positions(first).fold((0, 0), |(n, _), i| (n + 1, i));
+        if pipes == 0 || line.next >= self.bytes.len() {
             return Some(None);
         }
         if first.last() == Some(&b'\\') {
@@ -464,16 +421,13 @@ impl<'a> Reader<'a> {
         }
         let next = self.line(line.next);
         let next_indent = self.indent(next);
-        if next_indent < column || next.start + next_indent == next.end {
-            return Some(None);
-        }
-        if next_indent - column > 3 {
+        if next_indent < column || next_indent - column > 3 || next.start + next_indent == next.end
+        {
             return Some(None);
         }
         let Some(cells) = delimiter_row(&self.bytes[next.start + next_indent..next.end]) else {
             return Some(None);
         };
-        let last_pipe = pipe_positions(first).last().unwrap_or(0);
         let mut header = pipes;
         if first[0] == b'|' {
             header -= 1;
@@ -729,6 +683,19 @@ impl<'a> Reader<'a> {
             _ => Some(None),
         }
     }
+}
+
+/// Whether `rest` (a line's content after its indentation) opens a block quote, a thematic
+/// break, an ATX heading or a code fence, which end a paragraph or a table; `None` for HTML and
+/// footnote definitions, which this reader does not model.
+fn ends_any_block(rest: &[u8]) -> Option<bool> {
+    match rest[0] {
+        b'>' => return Some(true),
+        b'<' => return None,
+        b'[' if rest.get(1) == Some(&b'^') => return None,
+        _ => {}
+    }
+    Some(is_thematic_break(rest) || atx_level(rest).is_some() || code_fence(rest).is_some())
 }
 
 /// `s` with backslash escapes of ASCII punctuation resolved.
