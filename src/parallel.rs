@@ -74,7 +74,7 @@ where
 
 /// The number of cores this process may use, asked once: the answer reads the process's CPU
 /// affinity and cgroup limits, which costs a few system calls each time.
-fn cores() -> usize {
+pub fn cores() -> usize {
     static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
     *CORES.get_or_init(|| thread::available_parallelism().map_or(1, usize::from))
 }

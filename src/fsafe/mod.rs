@@ -25,6 +25,7 @@
 //! Directory walks ([`walk()`]) follow the same rules, and read `.gitignore` files themselves
 //! ([`gitignore`]) so that no third-party walker opens a file behind our back.
 
+mod ahead;
 mod folders;
 mod gitignore;
 mod listing;

@@ -7,11 +7,12 @@
 //! folders take them instead of reading the folders again ([`walk_listed`]); see
 //! [`super::listing`].
 
+use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
+use super::ahead::Ahead;
 use super::gitignore::{Present, Stack};
 use super::listing::{Entries, Listings, Recorder};
 use super::{Jail, Refusal, kind_name};
@@ -61,7 +62,7 @@ impl Entry {
     }
 
     /// The entry's own name.
-    pub fn file_name(&self) -> &std::ffi::OsStr {
+    pub fn file_name(&self) -> &OsStr {
         self.path.file_name().unwrap_or(self.path.as_os_str())
     }
 }
@@ -127,8 +128,11 @@ struct Frame {
 enum Listed<'a> {
     /// Every folder is read.
     Read,
-    /// Every folder is read, and what was read is kept.
-    Record(&'a mut Recorder),
+    /// Every folder is read, or taken from what `ahead` read, and what was read is kept.
+    Record {
+        recorder: &'a mut Recorder,
+        ahead: Option<&'a Ahead>,
+    },
     /// The folders `listings` holds (by their path relative to `root`) are not read.
     Reuse {
         root: &'a Path,
@@ -142,14 +146,32 @@ pub fn walk(root: &Path, options: WalkOptions<'_>, visit: &mut dyn FnMut(Event<'
 }
 
 /// [`walk`], keeping in `recorder` the listing of each folder read whole, for a later walk of
-/// the same folders.
+/// the same folders. On more than one core the folders are listed ahead of the walk on another
+/// one too ([`super::ahead`]), leaving out those `skip` names, which the visitor skips.
 pub fn walk_recording(
     root: &Path,
     options: WalkOptions<'_>,
     recorder: &mut Recorder,
+    skip: &(dyn Fn(&OsStr) -> bool + Sync),
     visit: &mut dyn FnMut(Event<'_>) -> Flow,
 ) {
-    run(root, options, Listed::Record(recorder), visit);
+    if crate::parallel::cores() < 2 || options.max_depth == 0 {
+        let listed = Listed::Record {
+            recorder,
+            ahead: None,
+        };
+        return run(root, options, listed, visit);
+    }
+    let ahead = Ahead::default();
+    std::thread::scope(|scope| {
+        scope.spawn(|| ahead.read(root, options.max_depth, skip));
+        let listed = Listed::Record {
+            recorder,
+            ahead: Some(&ahead),
+        };
+        run(root, options, listed, visit);
+        ahead.finish();
+    });
 }
 
 /// [`walk`], taking the entries of each folder `listings` holds (by its path relative to
@@ -329,25 +351,25 @@ fn open(
     visit: &mut dyn FnMut(Event<'_>) -> Flow,
 ) -> Option<Frame> {
     let known = match listed {
-        Listed::Reuse { root, listings } => listings.get(path, root),
-        Listed::Read | Listed::Record(_) => None,
+        Listed::Reuse { root, listings } => listings.get(path, root).cloned(),
+        Listed::Record {
+            ahead: Some(ahead), ..
+        } => ahead.take(path),
+        Listed::Read | Listed::Record { .. } => None,
     };
-    let (children, present) = match known {
+    let (children, present, whole) = match known {
         Some(children) => {
             let mut present = Present::default();
             for (name, _) in children.iter() {
                 present.note(name);
             }
-            (Arc::clone(children), present)
+            (children, present, true)
         }
-        None => {
-            let (children, present, whole) = read(path, visit)?;
-            if whole && let Listed::Record(recorder) = listed {
-                recorder.record(path, &children);
-            }
-            (children, present)
-        }
+        None => read(path, visit)?,
     };
+    if whole && let Listed::Record { recorder, .. } = listed {
+        recorder.record(path, &children);
+    }
     if options.gitignore {
         ignores.push(&real, present, &mut |file, refusal| {
             visit(Event::IgnoreFile {
@@ -407,9 +429,13 @@ fn read(path: &Path, visit: &mut dyn FnMut(Event<'_>) -> Flow) -> Option<(Entrie
             }
         }
     }
-    // Taken from the end: sorted last first.
+    Some((sorted(children), present, whole))
+}
+
+/// A folder's entries as a walk takes them: from the end, so sorted last first.
+pub(super) fn sorted(mut children: Vec<(OsString, fs::FileType)>) -> Entries {
     children.sort_by(|a, b| b.0.cmp(&a.0));
-    Some((children.into(), present, whole))
+    children.into()
 }
 
 #[cfg(test)]

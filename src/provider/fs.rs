@@ -580,7 +580,7 @@ impl Discovery<'_> {
         let skipped = |name: &std::ffi::OsStr| SKIPPED_DIRS.iter().any(|d| name == *d);
         // The listings of the skills' folders are kept for the checks, which walk them again.
         let mut recorder = Recorder::new(self.listing_budget, is_skill_file);
-        fsafe::walk_recording(root, options, &mut recorder, &mut |event| {
+        fsafe::walk_recording(root, options, &mut recorder, &skipped, &mut |event| {
             match event {
                 Event::Entry(entry) if entry.is_dir() => {
                     if entry.depth > 0 && skipped(entry.file_name()) {
