@@ -612,7 +612,9 @@ mod tests {
                 gitignore: true,
                 follow: true,
             };
-            fsafe::walk_recording(&root, options, &mut recorder, &|_| false, &mut |_| Flow::Continue);
+            fsafe::walk_recording(&root, options, &mut recorder, &|_| false, &mut |_| {
+                Flow::Continue
+            });
             let Some(listings) = recorder.below(&skill) else {
                 assert!(budget < 100, "{budget}");
                 continue;

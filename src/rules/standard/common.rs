@@ -158,8 +158,12 @@ pub(super) fn py_strip(s: &str) -> &str {
     s.trim_matches(|c: char| c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c))
 }
 
-/// The name as the reference validator checks it: stripped, then NFKC-normalised.
+/// The name as the reference validator checks it: stripped, then NFKC-normalised. ASCII text is
+/// its own NFKC form (every normal form leaves it as it is), so only other text is normalised.
 pub(super) fn nfkc(s: &str) -> String {
+    if s.is_ascii() {
+        return s.to_owned();
+    }
     s.nfkc().collect()
 }
 
@@ -328,6 +332,9 @@ mod tests {
         assert_eq!(nfkc("ｐｄｆ"), "pdf");
         assert_eq!(nfkc("a²"), "a2");
         assert_eq!(nfkc("cafe\u{301}"), "café");
+        // ASCII is taken as it is: the same as normalising it.
+        let ascii: String = (0..=0x7f_u8).map(char::from).collect();
+        assert_eq!(nfkc(&ascii), ascii.nfkc().collect::<String>());
     }
 
     #[test]
