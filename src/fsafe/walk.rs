@@ -155,13 +155,26 @@ pub fn walk_recording(
     skip: &(dyn Fn(&OsStr) -> bool + Sync),
     visit: &mut dyn FnMut(Event<'_>) -> Flow,
 ) {
-    if crate::parallel::cores() < 2 || options.max_depth == 0 {
+    let ahead = crate::parallel::cores() > 1;
+    record(root, options, recorder, ahead.then_some(skip), visit);
+}
+
+/// [`walk_recording`], with the folders listed ahead on another thread when `ahead` says what
+/// to skip.
+fn record(
+    root: &Path,
+    options: WalkOptions<'_>,
+    recorder: &mut Recorder,
+    ahead: Option<&(dyn Fn(&OsStr) -> bool + Sync)>,
+    visit: &mut dyn FnMut(Event<'_>) -> Flow,
+) {
+    let Some(skip) = ahead.filter(|_| options.max_depth > 0) else {
         let listed = Listed::Record {
             recorder,
             ahead: None,
         };
         return run(root, options, listed, visit);
-    }
+    };
     let ahead = Ahead::default();
     std::thread::scope(|scope| {
         scope.spawn(|| ahead.read(root, options.max_depth, skip));
@@ -441,18 +454,37 @@ pub(super) fn sorted(mut children: Vec<(OsString, fs::FileType)>) -> Entries {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fsafe::MAX_RECORDED_ENTRIES;
 
     fn names(root: &Path, gitignore: bool) -> Vec<String> {
+        names_by(root, gitignore, 8, &mut |options, visit| {
+            walk(root, options, visit)
+        })
+    }
+
+    type Visit<'a> = &'a mut dyn FnMut(Event<'_>) -> Flow;
+
+    /// What a walk of `root` meets, the walk made by `how`.
+    fn names_by(
+        root: &Path,
+        gitignore: bool,
+        max_depth: usize,
+        how: &mut dyn FnMut(WalkOptions<'_>, Visit<'_>),
+    ) -> Vec<String> {
         let jail = Jail::new(root).unwrap();
         let mut seen = Vec::new();
         let options = WalkOptions {
             jail: &jail,
-            max_depth: 8,
+            max_depth,
             gitignore,
             follow: true,
         };
-        walk(root, options, &mut |event| {
+        how(options, &mut |event| {
             match event {
+                // What discovery does with `.git` and `node_modules`.
+                Event::Entry(e) if e.is_dir() && e.file_name() == "skipped" => {
+                    return Flow::Skip;
+                }
                 Event::Entry(e) if e.depth > 0 => seen.push(
                     crate::paths::to_slash(e.path.strip_prefix(root).unwrap())
                         + if e.is_dir() { "/" } else { "" },
@@ -470,6 +502,62 @@ mod tests {
             Flow::Continue
         });
         seen
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn listing_ahead_meets_what_the_walk_meets() {
+        use std::os::unix::fs::symlink;
+        let t = tempfile::tempdir().unwrap();
+        let root = t.path().join("root");
+        // Folders at several depths, some the visitor skips, some a `.gitignore` hides inside
+        // a repository, and symlinks that the walk follows (or not) and the helper never does.
+        for i in 0..60 {
+            let dir = root.join(format!("d{i:02}"));
+            fs::create_dir_all(dir.join("refs/deep/deeper")).unwrap();
+            fs::write(dir.join("SKILL.md"), "x").unwrap();
+            fs::write(dir.join("refs/deep/deeper/f.md"), "x").unwrap();
+            if i % 7 == 0 {
+                fs::create_dir_all(dir.join("skipped/inner")).unwrap();
+            }
+            if i % 11 == 0 {
+                fs::create_dir_all(dir.join("build/out")).unwrap();
+                fs::write(dir.join(".gitignore"), "build/\n").unwrap();
+            }
+        }
+        fs::create_dir(root.join(".git")).unwrap();
+        symlink(root.join("d01"), root.join("d02/link")).unwrap();
+        symlink(t.path(), root.join("d03/out")).unwrap();
+        let skip = |name: &OsStr| name == "skipped";
+        for gitignore in [false, true] {
+            for max_depth in [1, 2, 3, 8] {
+                let plain = names_by(&root, gitignore, max_depth, &mut |options, visit| {
+                    walk(&root, options, visit);
+                });
+                assert!(plain.len() > 60, "{plain:?}");
+                // The helper and the walk race: the meeting point differs from run to run.
+                for _ in 0..20 {
+                    let mut recorder = Recorder::new(MAX_RECORDED_ENTRIES, |n| n == "SKILL.md");
+                    let ahead = names_by(&root, gitignore, max_depth, &mut |options, visit| {
+                        record(&root, options, &mut recorder, Some(&skip), visit);
+                    });
+                    assert_eq!(ahead, plain, "gitignore {gitignore}, depth {max_depth}");
+                    // What it recorded serves a later walk of a skill's folder as well.
+                    let dir = root.join("d44");
+                    let Some(listed) = recorder.below(&dir) else {
+                        assert_eq!(max_depth, 1, "the skill's SKILL.md is two levels down");
+                        continue;
+                    };
+                    let again = names_by(&dir, gitignore, 8, &mut |options, visit| {
+                        walk_listed(&dir, options, &listed, visit);
+                    });
+                    let fresh = names_by(&dir, gitignore, 8, &mut |options, visit| {
+                        walk(&dir, options, visit);
+                    });
+                    assert_eq!(again, fresh, "gitignore {gitignore}, depth {max_depth}");
+                }
+            }
+        }
     }
 
     #[test]
