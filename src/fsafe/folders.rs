@@ -1,8 +1,9 @@
 //! Facts about the folders many skills share, looked up once per discovery: every skill of a
 //! tree of 10 000 would otherwise ask the filesystem again about the same ancestors (resolving
-//! each of them, probing each for `.git` and `.jj`). What is remembered is only ever a folder
-//! *above* the path asked about; the path itself is looked at every time. [`forget`] starts
-//! over, and discovery calls it first, so no run sees what an earlier one found (`lint --watch`).
+//! each of them, probing each for `.git` and `.jj`, or for a `SKILL.md`). What is remembered is
+//! only ever a folder *above* the path asked about; the path itself is looked at every time.
+//! [`forget`] starts over, and discovery calls it first, so no run sees what an earlier one
+//! found (`lint --watch`).
 
 use std::collections::HashMap;
 use std::fs;
@@ -14,11 +15,14 @@ use std::sync::{Mutex, PoisonError};
 static CANONICAL: Mutex<Option<HashMap<PathBuf, PathBuf>>> = Mutex::new(None);
 /// Whether a (canonical) folder holds `.git` or `.jj`.
 static REPOSITORY: Mutex<Option<HashMap<PathBuf, bool>>> = Mutex::new(None);
+/// Whether a folder holds a `SKILL.md` file.
+static SKILL_FILE: Mutex<Option<HashMap<PathBuf, bool>>> = Mutex::new(None);
 
 /// Drops everything remembered.
 pub fn forget() {
     *CANONICAL.lock().unwrap_or_else(PoisonError::into_inner) = None;
     *REPOSITORY.lock().unwrap_or_else(PoisonError::into_inner) = None;
+    *SKILL_FILE.lock().unwrap_or_else(PoisonError::into_inner) = None;
 }
 
 /// `fs::canonicalize(path)`, with the folder above `path` resolved once per run: when `path`
@@ -57,7 +61,26 @@ pub fn canonicalize(path: &Path) -> io::Result<PathBuf> {
 
 /// Whether `dir` holds a `.git` or a `.jj` (of any kind), asked once per run.
 pub fn is_repository(dir: &Path) -> bool {
-    if let Some(&known) = REPOSITORY
+    remembered(&REPOSITORY, dir, || {
+        [".git", ".jj"]
+            .iter()
+            .any(|name| fs::symlink_metadata(dir.join(name)).is_ok())
+    })
+}
+
+/// Whether `dir` holds a `SKILL.md` that is a file (symlinks followed), asked once per run: the
+/// runtimes that stop at the first skill folder ask it of every folder above each skill.
+pub fn holds_skill_md(dir: &Path) -> bool {
+    remembered(&SKILL_FILE, dir, || dir.join("SKILL.md").is_file())
+}
+
+/// What `look` says of `dir`, from `facts` when it was asked before in this run.
+fn remembered(
+    facts: &Mutex<Option<HashMap<PathBuf, bool>>>,
+    dir: &Path,
+    look: impl FnOnce() -> bool,
+) -> bool {
+    if let Some(&known) = facts
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
         .as_ref()
@@ -65,10 +88,8 @@ pub fn is_repository(dir: &Path) -> bool {
     {
         return known;
     }
-    let found = [".git", ".jj"]
-        .iter()
-        .any(|name| fs::symlink_metadata(dir.join(name)).is_ok());
-    REPOSITORY
+    let found = look();
+    facts
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
         .get_or_insert_default()

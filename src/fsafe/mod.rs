@@ -35,7 +35,7 @@ use std::fs::{self, File, Metadata, OpenOptions};
 use std::io::{self, Read, Write};
 use std::path::{Component, Path, PathBuf};
 
-pub use folders::{canonicalize, forget};
+pub use folders::{canonicalize, forget, holds_skill_md};
 pub use listing::{Listings, MAX_RECORDED_ENTRIES, Recorder};
 pub use walk::{Entry, EntryKind, Event, Flow, WalkOptions, walk, walk_listed, walk_recording};
 
@@ -121,8 +121,10 @@ impl Jail {
 
     /// `path` with every symlink resolved, when it stays inside the jail.
     pub fn resolve(&self, path: &Path) -> Result<PathBuf, Refusal> {
-        if let Some((resolved, _)) = self.plain_below(path) {
-            return Ok(resolved);
+        match self.plain_below(path) {
+            Below::Plain(resolved, _) => return Ok(resolved),
+            Below::Missing => return Err(Refusal::NotFound),
+            Below::Other => {}
         }
         let target = fs::canonicalize(path).map_err(Refusal::from_io)?;
         if self.contains(&target) {
@@ -137,24 +139,30 @@ impl Jail {
 
     /// The resolved form of a path under the folder as given whose names below it are all
     /// plain and none a symlink: the canonical root joined with them, found with one `lstat` per
-    /// name (resolving the whole path again would look up every folder above too). `None` when
-    /// this shortcut does not apply.
-    fn plain_below(&self, path: &Path) -> Option<(PathBuf, Option<Metadata>)> {
-        let rel = path.strip_prefix(&self.given).ok()?;
+    /// name (resolving the whole path again would look up every folder above too). A name that
+    /// is missing after plain folders makes the path missing, as resolving it would find.
+    fn plain_below(&self, path: &Path) -> Below {
+        let Ok(rel) = path.strip_prefix(&self.given) else {
+            return Below::Other;
+        };
         let mut at = self.root.clone();
         let mut last = None;
         for part in rel.components() {
             let Component::Normal(name) = part else {
-                return None;
+                return Below::Other;
             };
             at.push(name);
-            let meta = fs::symlink_metadata(&at).ok()?;
+            let meta = match fs::symlink_metadata(&at) {
+                Ok(meta) => meta,
+                Err(e) if e.kind() == io::ErrorKind::NotFound => return Below::Missing,
+                Err(_) => return Below::Other,
+            };
             if meta.file_type().is_symlink() {
-                return None;
+                return Below::Other;
             }
             last = Some(meta);
         }
-        Some((at, last))
+        Below::Plain(at, last)
     }
 
     /// [`Jail::resolve`] and [`Jail::read`] of a path whose names below the folder as given are
@@ -162,7 +170,9 @@ impl Jail {
     /// (inside the jail, by construction) and the file's bytes. `None` when a name below the
     /// folder is a symlink or missing: the caller then resolves and reads the general way.
     pub fn read_plain(&self, path: &Path, cap: u64) -> Option<(PathBuf, Result<Vec<u8>, Refusal>)> {
-        let (resolved, meta) = self.plain_below(path)?;
+        let Below::Plain(resolved, meta) = self.plain_below(path) else {
+            return None;
+        };
         let read = open_checked(&resolved, meta?, Links::Refuse).and_then(|o| read_whole(o, cap));
         Some((resolved, read))
     }
@@ -171,7 +181,8 @@ impl Jail {
     pub fn open(&self, path: &Path, links: Links) -> Result<Opened, Refusal> {
         match self.plain_below(path) {
             // The `lstat` of the last name is the check before the open.
-            Some((resolved, Some(meta))) => open_checked(&resolved, meta, links),
+            Below::Plain(resolved, Some(meta)) => open_checked(&resolved, meta, links),
+            Below::Missing => Err(Refusal::NotFound),
             _ => open_resolved(&self.resolve(path)?, links),
         }
     }
@@ -181,6 +192,17 @@ impl Jail {
     pub fn read(&self, path: &Path, cap: u64) -> Result<Vec<u8>, Refusal> {
         read_whole(self.open(path, Links::Refuse)?, cap)
     }
+}
+
+/// What [`Jail::plain_below`] finds of a path.
+enum Below {
+    /// Every name below the folder is plain: the resolved path, and the metadata of the last
+    /// name (`None` for the folder itself).
+    Plain(PathBuf, Option<Metadata>),
+    /// A name is missing, each one before it a plain folder: the path does not exist.
+    Missing,
+    /// A name is a symlink, or the path is not the folder as given joined with plain names.
+    Other,
 }
 
 /// The metadata of a regular file inside `jail` (symlinks resolved), with the same checks as

@@ -144,7 +144,7 @@ pub fn below_another_skill(root: &Path, dir: &Path) -> bool {
             .ancestors()
             .skip(1)
             .take_while(|a| a.starts_with(root))
-            .any(|a| a.join("SKILL.md").is_file())
+            .any(crate::fsafe::holds_skill_md)
 }
 
 /// One place a runtime looks for skills, in the order it looks.
@@ -315,6 +315,8 @@ mod tests {
         assert!(!below_another_skill(&root, &root.join("outer")));
         assert!(!below_another_skill(&root, &root));
         std::fs::write(root.join("SKILL.md"), "---\n---\n").unwrap();
+        // What a run found is remembered for the run; the next one looks again.
+        crate::fsafe::forget();
         assert!(below_another_skill(&root, &root.join("outer")));
         assert!(!below_another_skill(&root, Path::new("/elsewhere/x")));
     }
