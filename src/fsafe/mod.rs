@@ -613,6 +613,41 @@ mod tests {
         ));
     }
 
+    #[cfg(unix)]
+    #[test]
+    fn missing_paths_are_not_found_however_they_are_resolved() {
+        let t = tempfile::tempdir().unwrap();
+        let dir = t.path().join("in");
+        fs::create_dir_all(dir.join("sub")).unwrap();
+        fs::write(dir.join("file"), "x").unwrap();
+        std::os::unix::fs::symlink(dir.join("gone"), dir.join("dangling")).unwrap();
+        std::os::unix::fs::symlink(dir.join("sub"), dir.join("link")).unwrap();
+        let jail = Jail::new(&dir).unwrap();
+        // A missing name after plain folders, and the same through a symlink (resolved the
+        // general way): both not found, as resolving the whole path says.
+        for missing in [
+            "none/x.yaml",
+            "sub/none",
+            "sub/none/x",
+            "link/none/x",
+            "dangling/x",
+        ] {
+            let path = dir.join(missing);
+            assert!(fs::canonicalize(&path).is_err(), "{missing}");
+            assert!(
+                matches!(jail.read(&path, 10), Err(Refusal::NotFound)),
+                "{missing}"
+            );
+            assert!(
+                matches!(jail.resolve(&path), Err(Refusal::NotFound)),
+                "{missing}"
+            );
+        }
+        // Below a file is not "missing": that error is the system's own.
+        let below_file = dir.join("file/x");
+        assert!(matches!(jail.read(&below_file, 10), Err(Refusal::Io(_))));
+    }
+
     #[test]
     fn creation_refuses_paths_that_climb_out() {
         let t = tempfile::tempdir().unwrap();
