@@ -658,13 +658,25 @@ fn classify(path: &str) -> Form {
 ///
 /// Whether it is a path *of the skill* is decided later ([`Reference::names_skill_path`]).
 pub fn code_span_path(content: &str) -> Option<Form> {
-    const NOT_IN_PATHS: &str = "*?<>{}[]|\"'`$%=,;()!^&+#@";
+    // All ASCII, so looked for byte by byte: no other character's UTF-8 holds an ASCII byte.
+    const NOT_IN_PATHS: [bool; 128] = {
+        let chars = b"*?<>{}[]|\"'`$%=,;()!^&+#@";
+        let mut table = [false; 128];
+        let mut i = 0;
+        while i < chars.len() {
+            table[chars[i] as usize] = true;
+            i += 1;
+        }
+        table
+    };
     if let Some(pattern) = code_span_pattern(content) {
         return Some(pattern);
     }
     if content.is_empty()
         || content.chars().any(char::is_whitespace)
-        || content.contains(|c| NOT_IN_PATHS.contains(c))
+        || content
+            .bytes()
+            .any(|b| NOT_IN_PATHS.get(usize::from(b)) == Some(&true))
         || content.starts_with('-')
         || content.chars().all(|c| c == '.' || c == '/')
     {
