@@ -374,26 +374,55 @@ pub(super) fn looks_english(text: &str) -> bool {
     }
     let (mut english, mut foreign) = (0, 0);
     for word in words(text) {
-        // An ASCII word is lowercased in place; one longer than every listed word is none of
-        // them.
-        let mut buffer = [0; 8];
-        let owned;
-        let lower = if word.text.is_ascii() {
-            let Some(buffer) = buffer.get_mut(..word.text.len()) else {
+        if word.text.is_ascii() {
+            // Lowercased into one word of memory; one longer than every listed word is none of
+            // them.
+            let Some(key) = key_of(word.text.as_bytes()) else {
                 continue;
             };
-            buffer.copy_from_slice(word.text.as_bytes());
-            buffer.make_ascii_lowercase();
-            std::str::from_utf8(buffer).unwrap_or_default()
+            english += usize::from(ENGLISH_KEYS.contains(&key));
+            foreign += usize::from(FOREIGN_KEYS.contains(&key));
         } else {
-            owned = word.lower();
-            owned.as_str()
-        };
-        english += usize::from(ENGLISH.contains(&lower));
-        foreign += usize::from(FOREIGN.contains(&lower));
+            let lower = word.lower();
+            english += usize::from(ENGLISH.contains(&lower.as_str()));
+            foreign += usize::from(FOREIGN.contains(&lower.as_str()));
+        }
     }
     foreign <= english
 }
+
+/// The bytes of a word of at most 8 bytes, lowercased (ASCII), as one little-endian number with
+/// zeros past its end: two words are equal exactly when their numbers are (words hold no zero
+/// byte).
+const fn key_of(word: &[u8]) -> Option<u64> {
+    if word.len() > 8 {
+        return None;
+    }
+    let mut key = 0;
+    let mut i = 0;
+    while i < word.len() {
+        key |= (word[i].to_ascii_lowercase() as u64) << (8 * i);
+        i += 1;
+    }
+    Some(key)
+}
+
+/// The keys ([`key_of`]) of a list of lowercase words of at most 8 bytes.
+const fn keys<const N: usize>(words: &[&str]) -> [u64; N] {
+    let mut keys = [0; N];
+    let mut i = 0;
+    while i < N {
+        keys[i] = match key_of(words[i].as_bytes()) {
+            Some(key) => key,
+            None => panic!("a listed word is longer than 8 bytes"),
+        };
+        i += 1;
+    }
+    keys
+}
+
+const ENGLISH_KEYS: [u64; ENGLISH.len()] = keys(ENGLISH);
+const FOREIGN_KEYS: [u64; FOREIGN.len()] = keys(FOREIGN);
 
 /// `text` with quoted passages (`"…"`, `“…”`, `'…'`, `` `…` ``) blanked out byte for byte, so
 /// that offsets still match. Quotes in a description are examples of what users say, not the
