@@ -10,7 +10,7 @@
 //! a listing that is dropped. So the walk meets exactly what it would meet without it.
 
 use std::collections::HashMap;
-use std::ffi::OsStr;
+use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -25,9 +25,10 @@ const MAX_ENTRIES: usize = 1 << 18;
 /// What the helper has read and the walk has taken.
 #[derive(Default)]
 pub(super) struct Ahead {
-    /// By the folder's path as the walk reaches it: `Some` for a listing the helper read whole,
-    /// `None` for a folder the walk listed itself (where the helper stops).
-    folders: Mutex<HashMap<PathBuf, Option<Entries>>>,
+    /// By the folder's path as the walk reaches it (hashed as bytes: cheaper than as a path):
+    /// `Some` for a listing the helper read whole, `None` for a folder the walk listed itself
+    /// (where the helper stops).
+    folders: Mutex<HashMap<OsString, Option<Entries>>>,
     /// Set when the walk is over.
     done: AtomicBool,
 }
@@ -36,11 +37,11 @@ impl Ahead {
     /// The listing of `path` if the helper read it; otherwise marks `path` as the walk's own.
     pub(super) fn take(&self, path: &Path) -> Option<Entries> {
         let mut folders = self.folders.lock().unwrap_or_else(PoisonError::into_inner);
-        match folders.get_mut(path) {
+        match folders.get_mut(path.as_os_str()) {
             Some(listing @ Some(_)) => listing.take(),
             Some(None) => None,
             None => {
-                folders.insert(path.to_path_buf(), None);
+                folders.insert(path.as_os_str().to_owned(), None);
                 None
             }
         }
@@ -88,16 +89,16 @@ impl Ahead {
     /// Whether the walk has listed `dir` itself.
     fn walked(&self, dir: &Path) -> bool {
         let folders = self.folders.lock().unwrap_or_else(PoisonError::into_inner);
-        folders.contains_key(dir)
+        folders.contains_key(dir.as_os_str())
     }
 
     /// Leaves the listing of `dir` for the walk; `false` when the walk got there first.
     fn hand_over(&self, dir: PathBuf, entries: Entries) -> bool {
         let mut folders = self.folders.lock().unwrap_or_else(PoisonError::into_inner);
-        if folders.contains_key(&dir) {
+        if folders.contains_key(dir.as_os_str()) {
             return false;
         }
-        folders.insert(dir, Some(entries));
+        folders.insert(dir.into_os_string(), Some(entries));
         true
     }
 

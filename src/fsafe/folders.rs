@@ -6,17 +6,18 @@
 //! found (`lint --watch`).
 
 use std::collections::HashMap;
+use std::ffi::OsString;
 use std::fs;
 use std::io;
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 
 /// Canonical paths of folders, by the absolute path they were asked under.
-static CANONICAL: Mutex<Option<HashMap<PathBuf, PathBuf>>> = Mutex::new(None);
+static CANONICAL: Mutex<Option<HashMap<OsString, PathBuf>>> = Mutex::new(None);
 /// Whether a (canonical) folder holds `.git` or `.jj`.
-static REPOSITORY: Mutex<Option<HashMap<PathBuf, bool>>> = Mutex::new(None);
+static REPOSITORY: Mutex<Option<HashMap<OsString, bool>>> = Mutex::new(None);
 /// Whether a folder holds a `SKILL.md` file.
-static SKILL_FILE: Mutex<Option<HashMap<PathBuf, bool>>> = Mutex::new(None);
+static SKILL_FILE: Mutex<Option<HashMap<OsString, bool>>> = Mutex::new(None);
 
 /// Drops everything remembered.
 pub fn forget() {
@@ -43,7 +44,7 @@ pub fn canonicalize(path: &Path) -> io::Result<PathBuf> {
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
         .as_ref()
-        .and_then(|map| map.get(parent).cloned());
+        .and_then(|map| map.get(parent.as_os_str()).cloned());
     let parent_real = match known {
         Some(real) => real,
         None => {
@@ -52,7 +53,7 @@ pub fn canonicalize(path: &Path) -> io::Result<PathBuf> {
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
                 .get_or_insert_default()
-                .insert(parent.to_path_buf(), real.clone());
+                .insert(parent.as_os_str().to_owned(), real.clone());
             real
         }
     };
@@ -76,7 +77,7 @@ pub fn holds_skill_md(dir: &Path) -> bool {
 
 /// What `look` says of `dir`, from `facts` when it was asked before in this run.
 fn remembered(
-    facts: &Mutex<Option<HashMap<PathBuf, bool>>>,
+    facts: &Mutex<Option<HashMap<OsString, bool>>>,
     dir: &Path,
     look: impl FnOnce() -> bool,
 ) -> bool {
@@ -84,7 +85,7 @@ fn remembered(
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
         .as_ref()
-        .and_then(|map| map.get(dir))
+        .and_then(|map| map.get(dir.as_os_str()))
     {
         return known;
     }
@@ -93,7 +94,7 @@ fn remembered(
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
         .get_or_insert_default()
-        .insert(dir.to_path_buf(), found);
+        .insert(dir.as_os_str().to_owned(), found);
     found
 }
 
