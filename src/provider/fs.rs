@@ -481,8 +481,9 @@ struct Discovery<'a> {
     read: Vec<ReadSkill>,
     notes: Vec<Note>,
     unreadable: Vec<UnreadableSkill>,
-    /// Canonical paths of the skill files already loaded.
-    seen: HashSet<PathBuf>,
+    /// Canonical paths of the skill files already loaded, as bytes (canonical paths are equal
+    /// exactly when their bytes are, and bytes hash in one piece).
+    seen: HashSet<std::ffi::OsString>,
     /// How many more folder entries the walks may keep for the checks.
     listing_budget: usize,
 }
@@ -804,7 +805,7 @@ impl Discovery<'_> {
                 return;
             }
         };
-        if !self.seen.insert(canonical.clone()) {
+        if !self.seen.insert(canonical.as_os_str().to_owned()) {
             self.note(
                 NoteKind::SameFile,
                 &skill_md,
