@@ -195,11 +195,13 @@ impl fmt::Display for NoteKind {
 /// Marks every skill that loses its name to another: the winner has the highest precedence,
 /// then the earliest root, then comes first in discovery order.
 pub(crate) fn resolve_shadowing(skills: &mut [Skill]) {
+    // Each name is worked out once (a name can come from the folder), not at every comparison.
+    let names: Vec<String> = skills.iter().map(|s| s.name().into_owned()).collect();
     let mut order: Vec<usize> = (0..skills.len()).collect();
     order.sort_by(|&a, &b| {
         let (sa, sb) = (&skills[a], &skills[b]);
-        sa.name()
-            .cmp(&sb.name())
+        names[a]
+            .cmp(&names[b])
             .then(sb.origin.precedence.cmp(&sa.origin.precedence))
             .then(sa.origin.root_index.cmp(&sb.origin.root_index))
             .then(a.cmp(&b))
@@ -207,7 +209,7 @@ pub(crate) fn resolve_shadowing(skills: &mut [Skill]) {
     let mut winner: Option<usize> = None;
     for idx in order {
         match winner {
-            Some(w) if skills[w].name() == skills[idx].name() => {
+            Some(w) if names[w] == names[idx] => {
                 let path = skills[w].skill_md.clone();
                 skills[idx].shadowed_by = Some(path);
             }
