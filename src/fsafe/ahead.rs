@@ -10,6 +10,7 @@
 //! a listing that is dropped. So the walk meets exactly what it would meet without it.
 
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -63,7 +64,7 @@ impl Ahead {
         let mut stack = vec![(root.to_path_buf(), 1)];
         let mut first = true;
         while let Some((dir, depth)) = stack.pop() {
-            if !first && self.walked(&dir) {
+            if self.done.load(Ordering::Relaxed) || (!first && self.walked(&dir)) {
                 return;
             }
             let Some(entries) = self.list(&dir, &mut budget) else {
@@ -95,11 +96,13 @@ impl Ahead {
     /// Leaves the listing of `dir` for the walk; `false` when the walk got there first.
     fn hand_over(&self, dir: PathBuf, entries: Entries) -> bool {
         let mut folders = self.folders.lock().unwrap_or_else(PoisonError::into_inner);
-        if folders.contains_key(dir.as_os_str()) {
-            return false;
+        match folders.entry(dir.into_os_string()) {
+            Entry::Occupied(_) => false,
+            Entry::Vacant(slot) => {
+                slot.insert(Some(entries));
+                true
+            }
         }
-        folders.insert(dir.into_os_string(), Some(entries));
-        true
     }
 
     /// The entries of `dir`, sorted as a walk lists them, when every one could be read before
@@ -108,7 +111,6 @@ impl Ahead {
         let mut children = Vec::new();
         for entry in fs::read_dir(dir).ok()? {
             if *budget == 0 || self.done.load(Ordering::Relaxed) {
-                *budget = 0;
                 return None;
             }
             *budget -= 1;

@@ -167,7 +167,6 @@ impl<'a> Reader<'a> {
             let follows_blank = std::mem::replace(&mut after_blank, false);
             let matched = items.iter().take_while(|&&c| c <= indent).count();
             let current = matched == items.len();
-            let column = items.last().copied().unwrap_or(0);
             match block {
                 Block::Fence { fence, len, column } => {
                     if indent < column {
@@ -184,42 +183,25 @@ impl<'a> Reader<'a> {
                 }
                 Block::Paragraph { start, .. } => {
                     let rest = &self.bytes[line.start + indent..line.end];
-                    if current {
-                        if indent - column >= 4 {
-                            block = Block::Paragraph {
-                                start,
-                                end: line.end,
-                            };
-                            continue;
-                        }
-                        if is_setext_underline(rest) {
-                            self.inline(start, self.previous_end(line))?;
-                            block = Block::None;
-                            continue;
-                        }
-                        if !self.interrupts(rest, line, true, &items)? {
-                            block = Block::Paragraph {
-                                start,
-                                end: line.end,
-                            };
-                            continue;
-                        }
-                        self.inline(start, self.previous_end(line))?;
-                        block = Block::None;
-                    } else {
-                        // Less indented than the innermost list item: a block that interrupts
-                        // the paragraph ends it; anything else continues it lazily, and the list
-                        // items stay open.
-                        let outer = items[..matched].last().copied().unwrap_or(0);
-                        if indent - outer >= 4 || !self.interrupts(rest, line, false, &items)? {
-                            block = Block::Paragraph {
-                                start,
-                                end: line.end,
-                            };
-                            continue;
-                        }
-                        self.inline(start, self.previous_end(line))?;
-                        block = Block::None;
+                    // Four columns past the innermost list item the line matches, it only
+                    // continues the paragraph. Otherwise a setext underline (in the innermost
+                    // item) ends it and is consumed, and a block that interrupts a paragraph ends
+                    // it; anything else continues it, lazily on a line less indented than the
+                    // innermost item, whose items stay open.
+                    let outer = items[..matched].last().copied().unwrap_or(0);
+                    let within = indent - outer >= 4;
+                    let underline = current && !within && is_setext_underline(rest);
+                    if !underline && (within || !self.interrupts(rest, line, current, &items)?) {
+                        block = Block::Paragraph {
+                            start,
+                            end: line.end,
+                        };
+                        continue;
+                    }
+                    self.inline(start, self.previous_end(line))?;
+                    block = Block::None;
+                    if underline {
+                        continue;
                     }
                 }
                 Block::Table { cells } => {
