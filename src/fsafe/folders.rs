@@ -1,11 +1,11 @@
 //! Facts about the folders many skills share, looked up once per discovery: every skill of a
 //! tree of 10 000 would otherwise ask the filesystem again about the same ancestors (resolving
-//! each of them, probing each for `.git` and `.jj`, or for a `SKILL.md`). What is remembered is
-//! only ever a folder *above* the path asked about; the path itself is looked at every time.
-//! [`forget`] starts over, and discovery calls it first, so no run sees what an earlier one
-//! found (`lint --watch`).
+//! each of them, probing each for `.git` and `.jj`, or for a `SKILL.md`, or checking with an
+//! `lstat` that it is a plain folder and no symlink). What is remembered is only ever a fact
+//! about a folder: a file is looked at every time it is opened. [`forget`] starts over, and
+//! discovery calls it first, so no run sees what an earlier one found (`lint --watch`).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ffi::OsString;
 use std::fs;
 use std::io;
@@ -18,17 +18,21 @@ static CANONICAL: Mutex<Option<HashMap<OsString, PathBuf>>> = Mutex::new(None);
 static REPOSITORY: Mutex<Option<HashMap<OsString, bool>>> = Mutex::new(None);
 /// Whether a folder holds a `SKILL.md` file.
 static SKILL_FILE: Mutex<Option<HashMap<OsString, bool>>> = Mutex::new(None);
+/// Folders an `lstat` showed to be directories, not symlinks.
+static PLAIN_DIRS: Mutex<Option<HashSet<OsString>>> = Mutex::new(None);
 
 /// Drops everything remembered.
 pub fn forget() {
     *CANONICAL.lock().unwrap_or_else(PoisonError::into_inner) = None;
     *REPOSITORY.lock().unwrap_or_else(PoisonError::into_inner) = None;
     *SKILL_FILE.lock().unwrap_or_else(PoisonError::into_inner) = None;
+    *PLAIN_DIRS.lock().unwrap_or_else(PoisonError::into_inner) = None;
 }
 
 /// `fs::canonicalize(path)`, with the folder above `path` resolved once per run: when `path`
-/// is itself no symlink, it resolves to its resolved parent joined with its name. A path with
-/// `.` or `..` in it, or whose last component is a symlink, is resolved by the system as is.
+/// is itself no symlink, it resolves to its resolved parent joined with its name (a folder
+/// already seen plain in this run is not looked at again). A path with `.` or `..` in it, or
+/// whose last component is a symlink, is resolved by the system as is.
 pub fn canonicalize(path: &Path) -> io::Result<PathBuf> {
     let absolute = std::path::absolute(path)?;
     let plain = absolute
@@ -37,7 +41,10 @@ pub fn canonicalize(path: &Path) -> io::Result<PathBuf> {
     let (Some(parent), Some(name)) = (absolute.parent(), absolute.file_name()) else {
         return fs::canonicalize(path);
     };
-    if !plain || fs::symlink_metadata(&absolute)?.file_type().is_symlink() {
+    if !plain
+        || (!known_plain_dir(&absolute)
+            && fs::symlink_metadata(&absolute)?.file_type().is_symlink())
+    {
         return fs::canonicalize(path);
     }
     let known = CANONICAL
@@ -73,6 +80,26 @@ pub fn is_repository(dir: &Path) -> bool {
 /// runtimes that stop at the first skill folder ask it of every folder above each skill.
 pub fn holds_skill_md(dir: &Path) -> bool {
     remembered(&SKILL_FILE, dir, || dir.join("SKILL.md").is_file())
+}
+
+/// Whether an `lstat` of `dir` in this run showed a directory that is not a symlink. The
+/// checks of the names below a [`super::Jail`] ask it of every folder above the file they
+/// open, and only of those: the file's own name is looked at every time.
+pub(super) fn known_plain_dir(dir: &Path) -> bool {
+    PLAIN_DIRS
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .as_ref()
+        .is_some_and(|set| set.contains(dir.as_os_str()))
+}
+
+/// Remembers that an `lstat` of `dir` showed a directory that is not a symlink.
+pub(super) fn remember_plain_dir(dir: &Path) {
+    PLAIN_DIRS
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get_or_insert_default()
+        .insert(dir.as_os_str().to_owned());
 }
 
 /// What `look` says of `dir`, from `facts` when it was asked before in this run.

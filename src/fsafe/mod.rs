@@ -139,19 +139,26 @@ impl Jail {
 
     /// The resolved form of a path under the folder as given whose names below it are all
     /// plain and none a symlink: the canonical root joined with them, found with one `lstat` per
-    /// name (resolving the whole path again would look up every folder above too). A name that
-    /// is missing after plain folders makes the path missing, as resolving it would find.
+    /// name (resolving the whole path again would look up every folder above too). A folder on
+    /// the way that an `lstat` already showed plain in this run is not looked up again (see
+    /// [`folders`]); the last name always is. A name that is missing after plain folders makes
+    /// the path missing, as resolving it would find.
     fn plain_below(&self, path: &Path) -> Below {
         let Ok(rel) = path.strip_prefix(&self.given) else {
             return Below::Other;
         };
         let mut at = self.root.clone();
         let mut last = None;
-        for part in rel.components() {
+        let mut parts = rel.components().peekable();
+        while let Some(part) = parts.next() {
             let Component::Normal(name) = part else {
                 return Below::Other;
             };
             at.push(name);
+            let above = parts.peek().is_some();
+            if above && folders::known_plain_dir(&at) {
+                continue;
+            }
             let meta = match fs::symlink_metadata(&at) {
                 Ok(meta) => meta,
                 Err(e) if e.kind() == io::ErrorKind::NotFound => return Below::Missing,
@@ -159,6 +166,9 @@ impl Jail {
             };
             if meta.file_type().is_symlink() {
                 return Below::Other;
+            }
+            if above && meta.is_dir() {
+                folders::remember_plain_dir(&at);
             }
             last = Some(meta);
         }
@@ -646,6 +656,39 @@ mod tests {
         // Below a file is not "missing": that error is the system's own.
         let below_file = dir.join("file/x");
         assert!(matches!(jail.read(&below_file, 10), Err(Refusal::Io(_))));
+    }
+
+    #[test]
+    fn a_file_is_looked_at_at_every_open_and_its_folders_at_every_discovery() {
+        let t = tempfile::tempdir().unwrap();
+        let dir = t.path().join("in");
+        let outside = t.path().join("out");
+        fs::create_dir_all(dir.join("sub")).unwrap();
+        fs::create_dir_all(&outside).unwrap();
+        fs::write(dir.join("sub/f.md"), "inside").unwrap();
+        fs::write(outside.join("f.md"), "secret").unwrap();
+        let jail = Jail::new(&dir).unwrap();
+        let file = dir.join("sub/f.md");
+        for _ in 0..2 {
+            assert_eq!(jail.read(&file, 100).unwrap(), b"inside");
+        }
+        // The folder `sub` is remembered as plain; the file itself is not, so a symlink put in
+        // its place is seen at once.
+        fs::remove_file(&file).unwrap();
+        std::os::unix::fs::symlink(outside.join("f.md"), &file).unwrap();
+        assert!(matches!(
+            jail.read(&file, 100),
+            Err(Refusal::Outside { .. })
+        ));
+        // A folder swapped for a symlink is seen from the next discovery on.
+        fs::remove_file(&file).unwrap();
+        fs::remove_dir(dir.join("sub")).unwrap();
+        std::os::unix::fs::symlink(&outside, dir.join("sub")).unwrap();
+        forget();
+        assert!(matches!(
+            jail.read(&file, 100),
+            Err(Refusal::Outside { .. })
+        ));
     }
 
     #[test]
