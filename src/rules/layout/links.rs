@@ -1163,7 +1163,7 @@ mod tests {
     fn skims_find_what_the_full_parse_finds() {
         // Lists, tables, code blocks, headings and inline constructs, each at random
         // indentation: the shapes the skim reads and some it declines.
-        const PIECES: [&str; 64] = [
+        const PIECES: [&str; 72] = [
             "Text with `code/x.md` and [a link](a/b.md).\n",
             "\n",
             "\n",
@@ -1228,11 +1228,24 @@ mod tests {
             ">\n",
             "   > indented quote\n",
             "| a\\|b | `c\\|d.md` |\n",
+            "- [ ] task [t](t.md) `u.md`\n",
+            "  - [x] done `d/e.md`\n",
+            "* [X]  loud [l](l.md)\n",
+            "1. [ ] [first](f.md) step\n",
+            "- [x]no space [n](n.md)\n",
+            "- - [ ] nested task\n",
+            "- [ ] ===\n",
+            "- [ ] #tag and [s](s.md)\n",
         ];
         // Shapes the skim declines, mixed in now and then.
-        const DECLINED: [&str; 14] = [
+        const DECLINED: [&str; 19] = [
             "-\n",
-            "- [ ] task\n",
+            "- [ ]\n",
+            "- [ ] > not a quote\n",
+            "- [ ] # not a heading\n",
+            "- [ ] | not | a row |\n",
+            "- [ ] 1. not a list\n",
+            "- [ ] ```\n",
             "<div>\n",
             "[id]: def.md\n",
             "[t](a.md \"title\")\n",
@@ -1269,6 +1282,33 @@ mod tests {
         }
         // Most of these are read by the skim; the rest exercise its declining.
         assert!(skimmed > runs / 3, "{skimmed} of {runs}");
+    }
+
+    #[test]
+    fn task_list_items_are_skimmed_unless_a_block_could_follow_the_marker() {
+        for text in [
+            "- [ ] read [the guide](guide.md)\n- [x] run `scripts/a.py`\n",
+            "1. [X]  [first](f.md)\n   continued [c](c.md)\n",
+            "- - [ ] nested [n](n.md)\n",
+            "- [ ] #tag [t](t.md)\n",
+            "- [x]no space [n](n.md)\n",
+            "- [ ]",
+        ] {
+            assert!(skims_the_same(text), "{text:?}");
+        }
+        for text in [
+            "- [ ]\n",
+            "- [ ] \n",
+            "- [ ] > quote\n",
+            "- [ ] # heading\n",
+            "- [ ] | a | b |\n",
+            "- [ ] 1. one\n",
+            "- [x] ```\n",
+        ] {
+            assert!(!skims_the_same(text), "{text:?}");
+            // Declined, so read in full: the answer is the full parse's.
+            assert!(skimmed(text, None).is_none());
+        }
     }
 
     #[test]

@@ -7,8 +7,9 @@
 //! does and gives the same links and code spans, or declines: on anything it does not model it
 //! returns `None` and the caller parses the text in full. It declines on tabs, carriage returns,
 //! form feeds and NULs; block quotes inside lists or holding anything but paragraphs; HTML blocks (a line starting with `<`), and inline HTML
-//! or autolinks holding brackets, backticks, quotes or `!`; reference definitions, footnotes and
-//! task list markers; empty list items and list items that open with indented code; code spans
+//! or autolinks holding brackets, backticks, quotes or `!`; reference definitions and footnotes;
+//! task list markers with nothing after them on their line, or followed by what could open a
+//! block; empty list items and list items that open with indented code; code spans
 //! across lines; link titles, `<…>` destinations and entities in destinations; and a link that
 //! does not close within its paragraph or table cell. `links` checks every answer against the
 //! full parse in debug builds.
@@ -246,6 +247,8 @@ impl<'a> Reader<'a> {
             items.truncate(matched);
             let mut indent = indent;
             let mut opened_item = false;
+            // Where the paragraph after a task list marker starts, past the item's content column.
+            let mut after_task = None;
             loop {
                 let column = items.last().copied().unwrap_or(0);
                 if indent - column >= 4 {
@@ -261,12 +264,15 @@ impl<'a> Reader<'a> {
                     return None;
                 }
                 let content = &rest[marker + spaces..];
-                if is_task_marker(content) {
-                    return None;
-                }
                 indent += marker + spaces;
                 items.push(indent);
                 opened_item = true;
+                if let Some(len) = task_marker(content, line.next > line.end) {
+                    // The full parse reads the rest of the line as a paragraph, whatever it
+                    // holds, and opens nothing more on it.
+                    after_task = Some(len);
+                    break;
+                }
             }
             let column = items.last().copied().unwrap_or(0);
             if follows_blank
@@ -277,6 +283,21 @@ impl<'a> Reader<'a> {
                 && cut_from.is_some_and(|from| line.start >= from)
             {
                 cut = Some(line.start);
+            }
+            if let Some(len) = after_task {
+                let start = line.start + indent + len;
+                // Only the text of a paragraph is read as the full parse would: a task with
+                // nothing after it on its line, or followed by what could open a block here
+                // (which the full parse leaves as text), is declined.
+                let rest = &self.bytes[start..line.end];
+                if rest.is_empty() || could_open_a_block(rest) {
+                    return None;
+                }
+                block = Block::Paragraph {
+                    start,
+                    end: line.end,
+                };
+                continue;
             }
             if indent - column >= 4 {
                 block = Block::Indented { column };
@@ -776,12 +797,29 @@ fn list_marker(rest: &[u8]) -> Option<(usize, bool, u64)> {
     }
 }
 
-/// Whether list item content starts with a task list marker (`[ ]`, `[x]`, `[X]`).
-fn is_task_marker(content: &[u8]) -> bool {
-    content.len() >= 3
+/// The length of the task list marker (`[ ]`, `[x]`, `[X]`) that opens a list item's `content`
+/// and the spaces after it, as the full parse reads one: followed by a space, or ending a line
+/// that `has_end` (a line break after it).
+fn task_marker(content: &[u8], has_end: bool) -> Option<usize> {
+    let marker = content.len() >= 3
         && content[0] == b'['
         && matches!(content[1], b' ' | b'x' | b'X')
-        && content[2] == b']'
+        && content[2] == b']';
+    let spaces = content.iter().skip(3).take_while(|&&b| b == b' ').count();
+    (marker && (spaces > 0 || (content.len() == 3 && has_end))).then_some(3 + spaces)
+}
+
+/// Whether a line of text could open a block the skim reads (a quote, HTML, a footnote, a list
+/// item, a thematic break, a heading, a code fence or a table row) instead of going on with a
+/// paragraph.
+fn could_open_a_block(rest: &[u8]) -> bool {
+    matches!(rest.first(), Some(b'>' | b'<'))
+        || rest.starts_with(b"[^")
+        || rest.contains(&b'|')
+        || list_marker(rest).is_some()
+        || is_thematic_break(rest)
+        || atx_level(rest).is_some()
+        || code_fence(rest).is_some()
 }
 
 /// `***`, `---`, `___`, with spaces between, three or more.
