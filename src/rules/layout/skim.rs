@@ -369,13 +369,8 @@ impl<'a> Reader<'a> {
             }
             return Some(None);
         }
-        let opens_block = matches!(content[0], b' ' | b'>' | b'<')
-            || content.starts_with(b"[^")
-            || content.contains(&b'|')
-            || list_marker(content).is_some()
-            || is_thematic_break(content)
-            || atx_level(content).is_some()
-            || code_fence(content).is_some()
+        let opens_block = content[0] == b' '
+            || could_open_a_block(content)
             || (paragraph.is_some() && is_setext_underline(content));
         if opens_block {
             return None;
