@@ -658,6 +658,7 @@ mod tests {
         assert!(matches!(jail.read(&below_file, 10), Err(Refusal::Io(_))));
     }
 
+    #[cfg(unix)]
     #[test]
     fn a_file_is_looked_at_at_every_open_and_its_folders_at_every_discovery() {
         let t = tempfile::tempdir().unwrap();
