@@ -16,7 +16,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from lab import cases, mock, record, sandbox, wire  # noqa: E402
+from lab import capture, cases, mock, record, sandbox, wire  # noqa: E402
 
 
 def post(port, path, body, headers=None):
@@ -142,6 +142,17 @@ class CasesTest(unittest.TestCase):
             self.assertEqual(os.readlink(os.path.join(root, "a/l")), "b.txt")
         finally:
             shutil.rmtree(root)
+
+    def test_the_replay_env_names_the_sandbox_and_nothing_of_this_machine(self):
+        root = "/tmp/lab-sandbox"
+        env = {
+            "HOME": f"{root}/home",
+            "PATH": "/usr/bin",
+            "LAB_DRIVER": "x",
+            "TOOL_CACHE": os.path.join(capture.INSTALLS, "tool@1.0", "cache"),
+            "MODEL": "mock-model",
+        }
+        self.assertEqual(capture.replay_env(env, root), {"HOME": "$SANDBOX/home", "MODEL": "mock-model"})
 
     def test_unknown_cases_and_placements_are_errors(self):
         with self.assertRaises(cases.CaseError):

@@ -10,6 +10,7 @@ import shutil
 import sys
 
 from . import cases, mock, record, sandbox
+from .client import CACHE as INSTALLS
 from .sandbox import LabError
 
 CLIENTS = [
@@ -125,11 +126,14 @@ def partial(args, models):
 
 def replay_env(env, root):
     """The client's environment as the replay needs it: sandbox paths as `$SANDBOX`, and none of
-    PATH, TMPDIR, TERM or LANG (the replay has no client to find), nor the lab's own LAB_*
+    PATH, TMPDIR, TERM or LANG, nor a variable that points into the clients' installs (the
+    replay has no client to find, and those paths are this machine's), nor the lab's own LAB_*
     variables for in-process drivers."""
     out = {}
     for key, value in sorted(env.items()):
         if key in ("PATH", "TMPDIR", "TERM", "LANG") or key.startswith("LAB_"):
+            continue
+        if value.startswith(INSTALLS):
             continue
         out[key] = value.replace(root, "$SANDBOX")
     return out
