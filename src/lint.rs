@@ -124,22 +124,18 @@ pub fn lint_discovered(
         found
     };
     // The rules over the whole set need nothing the per-skill checks find: on a large tree they
-    // run beside them, on a thread of their own, rather than on one core once those are done.
-    // A few skills are done sooner without a thread to start.
+    // run beside them, on a worker of their own, rather than on one core once those are done.
+    // A few skills are done sooner without a worker to wake.
     let (per_skill, set_found) = if skills.len() < SET_RULES_BESIDE {
         (
             parallel::map_heaviest_first(skills, weight, per_skill),
             set_rules(),
         )
     } else {
-        std::thread::scope(|scope| {
-            let set_thread = scope.spawn(set_rules);
-            let per_skill = parallel::map_heaviest_first(skills, weight, per_skill);
-            let set_found = set_thread
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            (per_skill, set_found)
-        })
+        let (set_found, per_skill) = parallel::beside(set_rules, || {
+            parallel::map_heaviest_first(skills, weight, per_skill)
+        });
+        (per_skill, set_found)
     };
     let mut findings = Vec::with_capacity(per_skill.iter().map(|(f, _)| f.len()).sum());
     let mut suppressions = Vec::new();

@@ -1,11 +1,26 @@
 //! Independent jobs on every core: skills are parsed and checked one by one, and no job waits
-//! for another.
+//! for another. The calling thread works too, beside worker threads, one per core, started the
+//! first time they are needed and kept for the whole run. The threads are `rayon`'s, and this
+//! module is the only one that knows it.
+//!
+//! Why workers are kept, and why one stays awake a little after its job: a thread just started
+//! or woken from sleep may wait milliseconds for a core of its own. On virtual machines the
+//! scheduler often queues it behind the thread that woke it, although the other core is idle,
+//! until it next balances its queues. A run is a series of short parallel steps with a little
+//! work on one thread between them, so each worker that finishes a job stays awake (yielding
+//! its core to anything else that wants it) until the next step hands it work, for at most
+//! [`LINGER`].
 
-use std::sync::{Mutex, PoisonError};
-use std::thread;
+use std::sync::{Mutex, OnceLock, PoisonError};
+use std::time::{Duration, Instant};
 
-/// Below this many items the work is done on the calling thread: starting threads costs more.
+use rayon_core::{ThreadPool, ThreadPoolBuilder, Yield};
+
+/// Below this many items the work is done on the calling thread: waking a worker costs more.
 const MIN_ITEMS: usize = 8;
+
+/// How long a worker that finished a job stays awake for the next one.
+const LINGER: Duration = Duration::from_millis(5);
 
 /// `f` applied to each item, on as many threads as there are cores, in the order of `items`.
 /// Each thread takes the next item as soon as it is free, so one slow item does not hold up the
@@ -23,9 +38,9 @@ where
         return items.map(f).collect();
     }
     let workers = cores().min(items.len());
-    if workers < 2 {
+    let Some(pool) = pool() else {
         return items.map(f).collect();
-    }
+    };
     let queue = Mutex::new(items.enumerate());
     let work = || {
         let mut done = Vec::new();
@@ -37,20 +52,73 @@ where
             done.push((i, f(item)));
         }
     };
-    let mut done: Vec<(usize, R)> = thread::scope(|scope| {
-        let helpers: Vec<_> = (1..workers).map(|_| scope.spawn(work)).collect();
-        let mut done = work();
-        for helper in helpers {
-            done.extend(
-                helper
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-            );
+    let helped = Mutex::new(Vec::new());
+    // This thread takes items too; the scope returns once the helpers' jobs are done.
+    let mut done: Vec<(usize, R)> = pool.in_place_scope(|scope| {
+        for _ in 1..workers {
+            scope.spawn(|_| {
+                let theirs = work();
+                helped
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .extend(theirs);
+                linger(pool);
+            });
         }
-        done
+        work()
     });
+    done.extend(helped.into_inner().unwrap_or_else(PoisonError::into_inner));
     done.sort_unstable_by_key(|&(i, _)| i);
     done.into_iter().map(|(_, result)| result).collect()
+}
+
+/// Runs `background` on a worker thread while `foreground` runs on this one, and returns both
+/// results once both are done. Without worker threads (one core) `foreground` runs first, then
+/// `background`: a helper that stops when the main work is over (a signal `foreground` gives)
+/// then costs nothing. A panic in either is passed on to the caller.
+pub fn beside<A, B>(background: impl FnOnce() -> A + Send, foreground: impl FnOnce() -> B) -> (A, B)
+where
+    A: Send,
+{
+    let Some(pool) = pool() else {
+        let front = foreground();
+        return (background(), front);
+    };
+    let mut back = None;
+    let front = pool.in_place_scope(|scope| {
+        scope.spawn(|_| {
+            back = Some(background());
+            linger(pool);
+        });
+        foreground()
+    });
+    (back.expect("a scope returns once its jobs are done"), front)
+}
+
+/// Starts `job` on a worker thread and returns at once, for work that only prepares something
+/// a later step would otherwise do itself (such as bringing data into memory). Without worker
+/// threads (one core) the job is dropped.
+pub fn prepare(job: impl FnOnce() + Send + 'static) {
+    if let Some(pool) = pool() {
+        pool.spawn(job);
+    }
+}
+
+/// Keeps the worker that runs it awake until it finds another job, which it runs, or
+/// [`LINGER`] is over. Started at the end of a job, it runs on the same worker right after
+/// that job, once the caller has what it waited for.
+fn linger(pool: &'static ThreadPool) {
+    pool.spawn(move || {
+        let until = Instant::now() + LINGER;
+        while Instant::now() < until {
+            match pool.yield_now() {
+                // Nothing to do yet: the core goes to any other thread that wants it.
+                Some(Yield::Idle) => std::thread::yield_now(),
+                // A job was found and run (it lingers in turn when it ends).
+                Some(Yield::Executed) | None => return,
+            }
+        }
+    });
 }
 
 /// [`map`] over a slice, starting with the items `weight` rates highest: a slow item taken last
@@ -75,13 +143,38 @@ where
 /// The number of cores this process may use, asked once: the answer reads the process's CPU
 /// affinity and cgroup limits, which costs a few system calls each time.
 pub fn cores() -> usize {
-    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *CORES.get_or_init(|| thread::available_parallelism().map_or(1, usize::from))
+    static CORES: OnceLock<usize> = OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, usize::from))
+}
+
+/// The worker threads, one per core, started on first use; `None` on one core, or when no
+/// thread could be started (then everything runs on the calling thread). A step on every core
+/// keeps all but one busy beside the caller; the last one serves work started beside a step
+/// ([`beside`]), and whichever of them is still awake when a step begins is the one it wakes.
+fn pool() -> Option<&'static ThreadPool> {
+    static POOL: OnceLock<Option<ThreadPool>> = OnceLock::new();
+    POOL.get_or_init(|| {
+        let threads = cores();
+        if threads < 2 {
+            return None;
+        }
+        ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("worker-{i}"))
+            // A panic in a job that [`prepare`] started has printed its message; the run goes
+            // on as it would have without the job. (Panics in the other jobs reach the caller.)
+            .panic_handler(drop)
+            .build()
+            .ok()
+    })
+    .as_ref()
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{map, map_heaviest_first};
+    use super::{beside, cores, map, map_heaviest_first, prepare};
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::time::{Duration, Instant};
 
     #[test]
     fn results_come_back_in_item_order() {
@@ -121,5 +214,63 @@ mod tests {
         );
         assert_eq!(same, items);
         assert_eq!(taken.into_inner().unwrap(), [9, 7, 7, 3, 2, 1]);
+    }
+
+    #[test]
+    fn a_panic_in_a_job_reaches_the_caller_after_the_other_jobs() {
+        let finished = AtomicUsize::new(0);
+        let caught = std::panic::catch_unwind(|| {
+            map(0..200u32, |n| {
+                assert_ne!(n, 150, "item 150 is bad");
+                finished.fetch_add(1, Ordering::Relaxed);
+            })
+        });
+        assert!(caught.is_err());
+        // Every other item was still taken: the queue is shared, and a thread that panicked
+        // takes no more.
+        assert!(finished.load(Ordering::Relaxed) >= 100);
+        // The workers are still there for the next step.
+        assert_eq!(map(0..50u32, |n| n + 1), (1..51).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn beside_runs_the_background_while_the_foreground_works() {
+        let started = AtomicBool::new(false);
+        let (back, front) = beside(
+            || {
+                started.store(true, Ordering::Release);
+                "back"
+            },
+            || {
+                // With another core the background job starts while this one runs (the wait
+                // is bounded, for a machine too busy to start it soon); on one core it runs
+                // after this one.
+                let until = Instant::now() + Duration::from_secs(20);
+                while cores() > 1 && !started.load(Ordering::Acquire) && Instant::now() < until {
+                    std::thread::yield_now();
+                }
+                started.load(Ordering::Acquire)
+            },
+        );
+        assert_eq!(back, "back");
+        assert_eq!(front, cores() > 1);
+    }
+
+    #[test]
+    fn prepared_work_runs_on_a_worker() {
+        if cores() < 2 {
+            return;
+        }
+        let (sender, receiver) = std::sync::mpsc::channel();
+        prepare(move || {
+            let _ = sender.send(std::thread::current().name().map(str::to_owned));
+        });
+        let name = receiver
+            .recv_timeout(Duration::from_secs(20))
+            .expect("the prepared job ran");
+        assert!(
+            name.as_deref().is_some_and(|n| n.starts_with("worker-")),
+            "{name:?}"
+        );
     }
 }

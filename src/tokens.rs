@@ -19,7 +19,6 @@ mod split;
 mod table;
 
 use std::fmt;
-use std::thread;
 
 use table::Table;
 
@@ -134,15 +133,8 @@ pub fn preload(encoding: Encoding) {
         Encoding::O200kBase => &O200K,
         Encoding::Cl100kBase => &CL100K,
     };
-    once.call_once(|| {
-        if thread::available_parallelism().map_or(1, usize::from) < 2 {
-            return;
-        }
-        // If no thread can be started, the first count takes the page faults itself.
-        let _ = thread::Builder::new()
-            .name("tokens".to_owned())
-            .spawn(move || table(encoding).touch());
-    });
+    // Without a worker thread, the first count takes the page faults itself.
+    once.call_once(|| crate::parallel::prepare(move || table(encoding).touch()));
 }
 
 /// The ranks of the tokens `text` encodes to: `tiktoken`'s `encode_ordinary`.

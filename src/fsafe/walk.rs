@@ -176,15 +176,17 @@ fn record(
         return run(root, options, listed, visit);
     };
     let ahead = Ahead::default();
-    std::thread::scope(|scope| {
-        scope.spawn(|| ahead.read(root, options.max_depth, skip));
-        let listed = Listed::Record {
-            recorder,
-            ahead: Some(&ahead),
-        };
-        run(root, options, listed, visit);
-        ahead.finish();
-    });
+    crate::parallel::beside(
+        || ahead.read(root, options.max_depth, skip),
+        || {
+            let listed = Listed::Record {
+                recorder,
+                ahead: Some(&ahead),
+            };
+            run(root, options, listed, visit);
+            ahead.finish();
+        },
+    );
 }
 
 /// [`walk`], taking the entries of each folder `listings` holds (by its path relative to
