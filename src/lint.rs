@@ -158,10 +158,13 @@ pub fn lint_discovered(
         }
     }
     if !superseded.is_empty() {
+        // Only a generic rule's findings can go: the others keep their place without a look-up.
+        let generic = |id: &str| rules::SUPERSEDES.iter().any(|(_, g)| *g == id);
         findings.retain(|f| {
-            superseded
-                .get(f.skill_dir.as_path())
-                .is_none_or(|generic| !generic.contains(&f.rule.id))
+            !generic(f.rule.id)
+                || superseded
+                    .get(f.skill_dir.as_path())
+                    .is_none_or(|generic| !generic.contains(&f.rule.id))
         });
     }
     only_admission_fails_runtimes(&mut findings, &options.targets);
