@@ -38,7 +38,9 @@ where
         return items.map(f).collect();
     }
     let workers = cores().min(items.len());
-    let Some(pool) = pool() else {
+    // A step started by a job of another step (the whole-set rules beside the checks) runs
+    // on its worker: the other cores are busy with that step already.
+    let Some(pool) = pool().filter(|pool| pool.current_thread_index().is_none()) else {
         return items.map(f).collect();
     };
     let queue = Mutex::new(items.enumerate());
@@ -272,5 +274,21 @@ mod tests {
             name.as_deref().is_some_and(|n| n.starts_with("worker-")),
             "{name:?}"
         );
+    }
+
+    #[test]
+    fn a_step_inside_a_workers_job_stays_on_that_worker() {
+        let (threads, ()) = beside(
+            || {
+                let here = std::thread::current().id();
+                let ids = map(0..100u32, |_| std::thread::current().id());
+                (here, ids)
+            },
+            || {},
+        );
+        let (here, ids) = threads;
+        assert!(ids.iter().all(|id| *id == here));
+        // From the calling thread a step still uses the workers (results stay in order).
+        assert_eq!(map(0..100u32, |n| n * 3)[99], 297);
     }
 }
