@@ -93,14 +93,6 @@ pub fn lint_discovered(
         for check in &checks {
             check(&cx, &mut found);
         }
-        // The report gives each finding a line and a column: the file's line index is built
-        // here, on the worker, rather than for every skill in turn once linting is done.
-        if found
-            .iter()
-            .any(|f| f.span.is_some() && f.path == skill.skill_md)
-        {
-            skill.source.line_starts();
-        }
         // In order here, so that the final sort mostly meets runs that are in order already;
         // the suppression comments are read while the file is at hand.
         found.sort_by(order);

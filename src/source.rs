@@ -5,6 +5,8 @@
 //! hands out is a byte offset into the *original* bytes: [`Source::file_offset`] maps an offset in
 //! the decoded text back to the file.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use serde::Serialize;
 
 /// A half-open byte range `start..end` in the original file.
@@ -135,12 +137,18 @@ impl LineIndex {
         }
         let i = self.marks.partition_point(|&(at, _)| at <= offset) - 1;
         let (at, chars) = self.marks[i];
-        let part = &bytes[at..offset];
-        chars
-            + match std::str::from_utf8(part) {
-                Ok(text) => text.chars().count(),
-                Err(_) => String::from_utf8_lossy(part).chars().count(),
-            }
+        chars + char_count(&bytes[at..offset])
+    }
+}
+
+/// The characters `part` decodes to, an invalid sequence counting one.
+fn char_count(part: &[u8]) -> usize {
+    if part.is_ascii() {
+        return part.len();
+    }
+    match std::str::from_utf8(part) {
+        Ok(text) => text.chars().count(),
+        Err(_) => String::from_utf8_lossy(part).chars().count(),
     }
 }
 
@@ -154,8 +162,27 @@ pub struct Source {
     /// right after it. Empty when the file is valid UTF-8 (then offsets are identical).
     remap: Vec<(usize, usize)>,
     encoding: Encoding,
-    /// Built on the first line/column asked for.
+    /// Built when [`Source::line_starts`] is asked for, or after [`COUNTED`] line/column
+    /// look-ups.
     lines: std::sync::OnceLock<LineIndex>,
+    /// How many line/column look-ups were answered by counting, without the index.
+    counted: Counted,
+}
+
+/// A file's first look-ups of a line and column count the line endings before the offset: most
+/// files with findings have one or two, and a count costs a pass over the bytes before it,
+/// where the index costs more than a pass over the whole file. Past this many, the index is
+/// built, so that a file with thousands of findings costs a binary search for each.
+const COUNTED: usize = 8;
+
+/// A counter that a shared [`Source`] updates (a clone starts from the same count).
+#[derive(Debug, Default)]
+struct Counted(AtomicUsize);
+
+impl Clone for Counted {
+    fn clone(&self) -> Self {
+        Self(AtomicUsize::new(self.0.load(Ordering::Relaxed)))
+    }
 }
 
 /// Two sources are equal when their bytes are (the line index is only a cache).
@@ -186,6 +213,7 @@ impl Source {
                 remap: Vec::new(),
                 encoding,
                 lines: std::sync::OnceLock::new(),
+                counted: Counted::default(),
             },
             Err(err) => {
                 encoding.invalid_utf8 = Some(err.utf8_error().valid_up_to());
@@ -197,6 +225,7 @@ impl Source {
                     remap,
                     encoding,
                     lines: std::sync::OnceLock::new(),
+                    counted: Counted::default(),
                 }
             }
         }
@@ -242,11 +271,25 @@ impl Source {
     }
 
     /// 1-based line and column (in characters) of a byte offset in the file. Lines end at
-    /// `\n`, `\r\n` or a lone `\r`, as in the frontmatter split. A binary search and a count
-    /// of at most a few hundred bytes, once the file's line index is built.
+    /// `\n`, `\r\n` or a lone `\r`, as in the frontmatter split. The first [`COUNTED`]
+    /// look-ups in a file without `\r` count the line endings before the offset; the others
+    /// take a binary search and a count of at most a few hundred bytes in the file's line index.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let bytes = self.bytes();
         let offset = offset.min(bytes.len());
+        let endings = &self.encoding.line_endings;
+        if self.lines.get().is_none()
+            && endings.crlf == 0
+            && endings.lone_cr == 0
+            && self.counted.0.fetch_add(1, Ordering::Relaxed) < COUNTED
+        {
+            // Only `\n` ends a line here: the line is one more than those before the offset,
+            // and its column counts the characters after the last one.
+            let before = &bytes[..offset];
+            let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+            let start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
+            return (line, char_count(&before[start..]) + 1);
+        }
         let index = self.lines.get_or_init(|| LineIndex::new(bytes));
         let line = index.starts.partition_point(|&s| s <= offset);
         let line_start = index.starts[line - 1];
@@ -529,16 +572,47 @@ mod tests {
         let mut invalid = valid.clone().into_bytes();
         invalid.extend(b"\xff\xfe\xe2\x82x".repeat(100));
         let ascii = "word, line\r\nnext\rend\n".repeat(60).into_bytes();
-        for text in [valid.into_bytes(), invalid, ascii] {
+        // Without `\r`, the first look-ups count instead of building the index.
+        let lf = valid.replace('\r', "").into_bytes();
+        let mut lf_invalid = lf.clone();
+        lf_invalid.extend(b"\n\xff\xfe\xe2\x82x\n".repeat(50));
+        let lf_ascii = "word, line\nnext\n\nend\n".repeat(60).into_bytes();
+        for text in [valid.into_bytes(), invalid, ascii, lf, lf_invalid, lf_ascii] {
+            // Offsets from the end first, so that the counted ones are the longest counts.
             let s = Source::new(text.clone());
-            for offset in 0..=text.len() {
+            for offset in (0..=text.len()).rev() {
                 assert_eq!(s.line_col(offset), slow(&text, offset), "offset {offset}");
             }
             let index = s.lines.get().unwrap();
             // An ASCII file needs no character marks: every byte is one character.
             assert_eq!(index.marks.is_empty(), text.is_ascii());
             assert_eq!(index.starts.len(), index.starts.capacity());
+            // And from the start, every offset counted (each with a source of its own).
+            for offset in 0..=text.len() {
+                let fresh = Source::new(text.clone());
+                assert_eq!(
+                    fresh.line_col(offset),
+                    slow(&text, offset),
+                    "offset {offset}"
+                );
+            }
         }
+    }
+
+    #[test]
+    fn a_files_first_look_ups_count_and_later_ones_use_the_index() {
+        let text = "a\nbé\n".repeat(100);
+        let s = Source::new(text.into_bytes());
+        for _ in 0..COUNTED {
+            assert_eq!(s.line_col(9), (4, 2));
+        }
+        assert!(s.lines.get().is_none());
+        assert_eq!(s.line_col(9), (4, 2));
+        assert!(s.lines.get().is_some());
+        // A file with `\r` in it always uses the index.
+        let crlf = Source::new(b"a\r\nb\n".to_vec());
+        assert_eq!(crlf.line_col(3), (2, 1));
+        assert!(crlf.lines.get().is_some());
     }
 
     #[test]

@@ -121,7 +121,7 @@ impl<'a> Sources<'a> {
     }
 
     /// Reads the files of `wanted` (paths with their skill's directory) not yet known, on every
-    /// core, with their line indexes built: what [`Sources::get`] would do for each, in turn.
+    /// core: what [`Sources::get`] would do for each, in turn.
     fn prefetch<'p>(&mut self, wanted: impl IntoIterator<Item = (&'p Path, &'p Path)>) {
         let mut missing: Vec<(&Path, &Path)> = wanted
             .into_iter()
@@ -129,13 +129,7 @@ impl<'a> Sources<'a> {
             .collect();
         // The first skill directory asked with a path is the one `get` would have used.
         missing.dedup_by(|a, b| a.0 == b.0);
-        let read = crate::parallel::map(missing, |(path, skill_dir)| {
-            let source = read(path, skill_dir);
-            if let Some(source) = &source {
-                source.line_starts();
-            }
-            (path, source)
-        });
+        let read = crate::parallel::map(missing, |(path, skill_dir)| (path, read(path, skill_dir)));
         for (path, source) in read {
             self.files
                 .entry(path.to_path_buf())
