@@ -58,7 +58,7 @@ impl LintOptions {
 type SkillCheck = fn(&SkillContext<'_>, &mut Vec<Finding>);
 type SetCheck = fn(&SetContext<'_>, &mut Vec<Finding>);
 
-/// From this many skills on, the whole-set rules run on a thread of their own.
+/// From this many skills on, the whole-set rules run on a worker thread of their own.
 const SET_RULES_BESIDE: usize = 64;
 
 /// Runs every enabled rule over `skills` and returns the findings that survive suppression,
@@ -151,12 +151,12 @@ pub fn lint_discovered(
     }
     if !superseded.is_empty() {
         // Only a generic rule's findings can go: the others keep their place without a look-up.
-        let generic = |id: &str| rules::SUPERSEDES.iter().any(|(_, g)| *g == id);
+        let is_generic = |id: &str| rules::SUPERSEDES.iter().any(|(_, g)| *g == id);
         findings.retain(|f| {
-            !generic(f.rule.id)
+            !is_generic(f.rule.id)
                 || superseded
                     .get(f.skill_dir.as_path())
-                    .is_none_or(|generic| !generic.contains(&f.rule.id))
+                    .is_none_or(|generics| !generics.contains(&f.rule.id))
         });
     }
     only_admission_fails_runtimes(&mut findings, &options.targets);
