@@ -131,11 +131,31 @@ fn hash(key: &[u8]) -> u64 {
     }
     let rest = chunks.remainder();
     if !rest.is_empty() {
-        let mut word = [0; 8];
-        word[..rest.len()].copy_from_slice(rest);
-        h = (h.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(K);
+        h = (h.rotate_left(5) ^ padded_word(rest)).wrapping_mul(K);
     }
     h
+}
+
+/// The 1 to 7 bytes of `rest` as a little-endian word, zero above them: two loads that may
+/// overlap (an overlapping byte is the same byte in both), not a copy of a variable length.
+fn padded_word(rest: &[u8]) -> u64 {
+    let n = rest.len();
+    let two = |at: usize| {
+        rest.get(at..)
+            .and_then(|r| r.first_chunk::<2>())
+            .map_or(0, |b| u64::from(u16::from_le_bytes(*b)))
+    };
+    let four = |at: usize| {
+        rest.get(at..)
+            .and_then(|r| r.first_chunk::<4>())
+            .map_or(0, |b| u64::from(u32::from_le_bytes(*b)))
+    };
+    match n {
+        0 => 0,
+        1 => rest.first().map_or(0, |&b| u64::from(b)),
+        2..4 => two(0) | two(n - 2) << (8 * (n - 2)),
+        _ => four(0) | four(n - 4) << (8 * (n - 4)),
+    }
 }
 
 #[cfg(test)]
@@ -155,5 +175,19 @@ mod tests {
         assert_eq!(hash(b""), 0);
         assert_eq!(hash(b"a"), 0xcf5b_6a94_a597_733a);
         assert_eq!(hash(b"hello world"), 0x0ba0_bbf0_b1fe_14a7);
+    }
+
+    #[test]
+    fn a_short_tail_is_padded_with_zeros() {
+        let bytes = b"\x01\x02\x03\x04\x05\x06\x07\xff";
+        for n in 0..8 {
+            let mut word = [0; 8];
+            word[..n].copy_from_slice(&bytes[8 - n..]);
+            assert_eq!(
+                padded_word(&bytes[8 - n..]),
+                u64::from_le_bytes(word),
+                "{n}"
+            );
+        }
     }
 }
