@@ -11,15 +11,24 @@ or the files under the names `tiktoken` caches them by (the SHA-1 of their URL, 
 TIKTOKEN_CACHE_DIR). The `bpe-openai` crate on crates.io ships both files gzipped in its `data/`
 folder. The output is the same for the same input: run it again and `git diff` stays empty.
 
-A table, all integers little-endian u32:
+A table, all integers little-endian:
 
-    "tok1", N (tokens), BITS (log2 of the slot count), L (bytes of token text)
-    STARTS[N + 1]   token r is BYTES[STARTS[r]..STARTS[r + 1]]; ranks are 0..N in file order
-    SLOTS[2^BITS]   open addressing with linear probing: 0 = empty, else TAG << 18 | (r + 1)
-    BYTES[L]
+    "tok2", N (tokens), BITS (log2 of the slot count), L (bytes of token text)   u32 each
+    SLOTS[2^BITS]   u64 each; open addressing with linear probing; 0 = empty
+    BYTES[L]        the bytes of the tokens longer than 5 bytes, in rank order
 
-A key's slot is the top BITS bits of HASH(key), its TAG the 14 bits below them (see `hash`,
-which `src/tokens/table.rs` computes the same way).
+Ranks are 0..N in file order. A slot holds a token as
+
+    bits 0..18    its rank + 1
+    bit 18        1 when the token's bytes are in the slot (tokens of at most 5 bytes)
+    then either   bits 19..22 its length, bits 22..62 its bytes (little-endian, zero above)
+    or            bits 19..27 its length, bits 27..48 where its bytes start in BYTES,
+                  bits 48..64 a TAG
+
+so that a look-up of a key of at most 5 bytes reads one slot per probe and nothing else, and
+one of a longer key reads the bytes only of a slot whose length and TAG match. A key's slot is
+the top BITS bits of HASH(key), its TAG the 16 bits below them (see `hash_key`, which
+`src/tokens/table.rs` computes the same way).
 """
 
 import base64
@@ -36,7 +45,8 @@ ENCODINGS = {
 }
 URL = "https://openaipublic.blob.core.windows.net/encodings/{}.tiktoken"
 RANK_BITS = 18
-TAG_BITS = 14
+TAG_BITS = 16
+INLINE = 5
 K = 0x9E3779B97F4A7C15
 M64 = (1 << 64) - 1
 
@@ -79,27 +89,32 @@ def build(name: str, data: bytes, bits: int) -> bytes:
     n = len(tokens)
     if n + 1 >= 1 << RANK_BITS or 5 * n > 4 << bits:
         sys.exit(f"{name}: {n} tokens do not fit the layout")
+    body = bytearray()
     slots = [0] * (1 << bits)
     mask = (1 << bits) - 1
     probes = []
     for rank, token in enumerate(tokens):
+        if not 1 <= len(token) <= 128:
+            sys.exit(f"{name}: token {rank} is {len(token)} bytes long")
         h = hash_key(token)
+        if len(token) <= INLINE:
+            entry = 1 << 18 | len(token) << 19 | int.from_bytes(token, "little") << 22
+        else:
+            if len(body) >= 1 << 21:
+                sys.exit(f"{name}: the token text does not fit the layout")
+            tag = (h >> (64 - bits - TAG_BITS)) & ((1 << TAG_BITS) - 1)
+            entry = len(token) << 19 | len(body) << 27 | tag << 48
+            body += token
         i = h >> (64 - bits)
-        tag = (h >> (64 - bits - TAG_BITS)) & ((1 << TAG_BITS) - 1)
         steps = 0
         while slots[i]:
             i = (i + 1) & mask
             steps += 1
-        slots[i] = tag << RANK_BITS | (rank + 1)
+        slots[i] = entry | (rank + 1)
         probes.append(steps)
-    starts = [0]
-    for token in tokens:
-        starts.append(starts[-1] + len(token))
-    body = b"".join(tokens)
-    out = b"tok1" + struct.pack(f"<3I", n, bits, len(body))
-    out += struct.pack(f"<{n + 1}I", *starts)
-    out += struct.pack(f"<{1 << bits}I", *slots)
-    out += body
+    out = b"tok2" + struct.pack("<3I", n, bits, len(body))
+    out += struct.pack(f"<{1 << bits}Q", *slots)
+    out += bytes(body)
     print(
         f"{name}: {n} tokens, {len(body)} bytes of text, {1 << bits} slots "
         f"(load {n / (1 << bits):.2f}, longest probe {max(probes)}), {len(out)} bytes",

@@ -678,17 +678,23 @@ pub(super) mod tests {
         ] {
             let table = table(encoding);
             assert_eq!(table.len(), tokens, "{encoding}");
-            for rank in 0..table.len() {
-                assert_eq!(
-                    table.rank(table.token(rank)),
-                    Some(rank),
-                    "{encoding} {rank}"
-                );
+            let mut all = table.tokens();
+            for (rank, bytes) in &all {
+                assert_eq!(table.rank(bytes), Some(*rank), "{encoding} {bytes:?}");
             }
+            all.sort();
+            assert!(
+                all.iter().map(|(rank, _)| *rank).eq(0..table.len()),
+                "{encoding}: every rank once"
+            );
             for byte in 0..=255u8 {
                 assert!(table.rank(&[byte]).is_some(), "{encoding} {byte}");
             }
             assert_eq!(table.rank(b"not a single token, surely"), None);
+            // A prefix or an extension of a token is another key.
+            assert_eq!(table.rank(b"hello").map(|_| ()), Some(()), "{encoding}");
+            assert_eq!(table.rank(b"hell\0"), None, "{encoding}");
+            assert_eq!(table.rank(b""), None, "{encoding}");
         }
     }
 }

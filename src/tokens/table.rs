@@ -1,14 +1,15 @@
 //! An encoding's tokens and ranks, read in place from the tables compiled into the binary
 //! (`scripts/token-tables.py` writes them from OpenAI's published files and describes the
 //! layout). Nothing is decoded or copied when an encoding is first used: a look-up hashes the
-//! bytes, probes a few slots and compares with the token's bytes where it sits.
+//! bytes and probes a few slots. A token of at most five bytes is held in its slot whole, so a
+//! look-up of a short key reads nothing else; a longer key is compared with the token's bytes
+//! where they sit only when a slot's length and tag match it.
 
 /// One table, as `scripts/token-tables.py` lays it out.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Table {
     data: &'static [u8],
-    /// Where the token starts, the slots and the token bytes begin in `data`.
-    starts: usize,
+    /// Where the slots and the token bytes begin in `data`.
     slots: usize,
     bytes: usize,
     /// The number of tokens.
@@ -19,9 +20,23 @@ pub(super) struct Table {
 
 /// The low bits of a slot: the token's rank plus one (0 marks an empty slot).
 const RANK_BITS: u32 = 18;
-/// The bits above them: 14 bits of the key's hash, so most slots of other tokens are passed by
-/// without comparing bytes.
-const TAG_BITS: u32 = 14;
+const RANK_MASK: u64 = (1 << RANK_BITS) - 1;
+/// The bit above them: set when the token's bytes are in the slot.
+const INLINE_BIT: u64 = 1 << RANK_BITS;
+/// Tokens of at most this many bytes are held in their slot.
+const INLINE: usize = 5;
+/// In a slot that holds its token: the length at bit 19, the bytes from bit 22.
+const INLINE_LEN_SHIFT: u32 = 19;
+const INLINE_BYTES_SHIFT: u32 = 22;
+/// In one that does not: the length (8 bits) at bit 19, where the bytes start (21 bits) at bit
+/// 27, and from bit 48 a tag, 16 bits of the key's hash, so that most slots of other tokens of
+/// the same length are passed by without reading their bytes.
+const LEN_SHIFT: u32 = 19;
+const LEN_MASK: u64 = 0xFF;
+const START_SHIFT: u32 = 27;
+const START_MASK: u64 = (1 << (TAG_SHIFT - START_SHIFT)) - 1;
+const TAG_SHIFT: u32 = 48;
+const TAG_BITS: u32 = 16;
 const HEADER: usize = 16;
 const K: u64 = 0x9E37_79B9_7F4A_7C15;
 
@@ -33,23 +48,21 @@ impl Table {
             || data[0] != b't'
             || data[1] != b'o'
             || data[2] != b'k'
-            || data[3] != b'1'
+            || data[3] != b'2'
         {
             return None;
         }
         let (len, bits, text) = (word(data, 4), word(data, 8), word(data, 12));
-        if bits == 0 || bits > 30 || len >= (1 << RANK_BITS) - 1 || len >= 1 << bits {
+        if bits == 0 || bits > 30 || len as u64 >= RANK_MASK || len >= 1 << bits {
             return None;
         }
-        let starts = HEADER;
-        let slots = starts + 4 * (len as usize + 1);
-        let bytes = slots + 4 * (1usize << bits);
+        let slots = HEADER;
+        let bytes = slots + 8 * (1usize << bits);
         if data.len() != bytes + text as usize {
             return None;
         }
         Some(Self {
             data,
-            starts,
             slots,
             bytes,
             len,
@@ -62,12 +75,12 @@ impl Table {
         self.len
     }
 
-    fn word(&self, at: usize) -> u32 {
-        let mut word = [0; 4];
-        if let Some(bytes) = self.data.get(at..at + 4) {
-            word.copy_from_slice(bytes);
-        }
-        u32::from_le_bytes(word)
+    /// The slot at index `slot` (0, an empty slot, past the end).
+    fn slot(&self, slot: usize) -> u64 {
+        self.data
+            .get(self.slots + 8 * slot..)
+            .and_then(|rest| rest.first_chunk::<8>())
+            .map_or(0, |bytes| u64::from_le_bytes(*bytes))
     }
 
     /// Reads a byte of every page of the table, so that the whole table is resident.
@@ -76,40 +89,62 @@ impl Table {
         std::hint::black_box(sum);
     }
 
-    /// The bytes of the token of rank `rank` (empty past the last token).
-    pub(super) fn token(&self, rank: u32) -> &'static [u8] {
-        if rank >= self.len {
-            return &[];
-        }
-        let at = self.starts + 4 * rank as usize;
-        let (start, end) = (self.word(at) as usize, self.word(at + 4) as usize);
-        self.data
-            .get(self.bytes + start..self.bytes + end)
-            .unwrap_or_default()
-    }
-
     /// The rank of the token whose bytes are `key`, if there is one.
     pub(super) fn rank(&self, key: &[u8]) -> Option<u32> {
         let h = hash(key);
         let mask = (1usize << self.bits) - 1;
         let mut slot = (h >> (64 - self.bits)) as usize;
-        let tag = (h >> (64 - self.bits - TAG_BITS)) as u32 & ((1 << TAG_BITS) - 1);
+        // What a slot holding the key has above its rank: all of it for a short key; the
+        // length and the tag, with the start masked out, for a long one.
+        let (wanted, ignored) = if key.len() <= INLINE {
+            let held = INLINE_BIT
+                | (key.len() as u64) << INLINE_LEN_SHIFT
+                | padded_word(key) << INLINE_BYTES_SHIFT;
+            (held, RANK_MASK)
+        } else {
+            let tag = (h >> (64 - self.bits - TAG_BITS)) & ((1 << TAG_BITS) - 1);
+            let held = (key.len() as u64) << LEN_SHIFT | tag << TAG_SHIFT;
+            (held, RANK_MASK | START_MASK << START_SHIFT)
+        };
         // The table is never full, so an empty slot ends every probe; the bound only keeps a
         // damaged table from looping.
         for _ in 0..=mask {
-            let entry = self.word(self.slots + 4 * slot);
+            let entry = self.slot(slot);
             if entry == 0 {
                 return None;
             }
-            if entry >> RANK_BITS == tag {
-                let rank = (entry & ((1 << RANK_BITS) - 1)) - 1;
-                if self.token(rank) == key {
-                    return Some(rank);
-                }
+            if entry & !ignored == wanted && (key.len() <= INLINE || self.bytes_of(entry) == key) {
+                return Some((entry & RANK_MASK) as u32 - 1);
             }
             slot = (slot + 1) & mask;
         }
         None
+    }
+
+    /// The bytes of the token of a slot that does not hold them.
+    fn bytes_of(&self, entry: u64) -> &'static [u8] {
+        let start = self.bytes + ((entry >> START_SHIFT) & START_MASK) as usize;
+        let len = ((entry >> LEN_SHIFT) & LEN_MASK) as usize;
+        self.data.get(start..start + len).unwrap_or_default()
+    }
+
+    /// Every token with its rank, in slot order.
+    #[cfg(test)]
+    pub(super) fn tokens(&self) -> Vec<(u32, Vec<u8>)> {
+        (0..1usize << self.bits)
+            .map(|slot| self.slot(slot))
+            .filter(|&entry| entry != 0)
+            .map(|entry| {
+                let rank = (entry & RANK_MASK) as u32 - 1;
+                let bytes = if entry & INLINE_BIT != 0 {
+                    let len = (entry >> INLINE_LEN_SHIFT) as usize & 0b111;
+                    (entry >> INLINE_BYTES_SHIFT).to_le_bytes()[..len].to_vec()
+                } else {
+                    self.bytes_of(entry).to_vec()
+                };
+                (rank, bytes)
+            })
+            .collect()
     }
 }
 
@@ -136,7 +171,7 @@ fn hash(key: &[u8]) -> u64 {
     h
 }
 
-/// The 1 to 7 bytes of `rest` as a little-endian word, zero above them: two loads that may
+/// The 1 to 7 bytes of `rest` (0 to 7: an empty `rest` is 0) as a little-endian word, zero above them: two loads that may
 /// overlap (an overlapping byte is the same byte in both), not a copy of a variable length.
 fn padded_word(rest: &[u8]) -> u64 {
     let n = rest.len();
@@ -165,6 +200,8 @@ mod tests {
     #[test]
     fn rejects_what_is_not_a_table() {
         assert!(Table::new(b"").is_none());
+        assert!(Table::new(b"tok2\x01\0\0\0\x01\0\0\0\0\0\0\0").is_none());
+        // The layout before this one.
         assert!(Table::new(b"tok1\x01\0\0\0\x01\0\0\0\0\0\0\0").is_none());
         assert!(Table::new(b"nope\0\0\0\0\0\0\0\0\0\0\0\0").is_none());
     }
