@@ -695,6 +695,7 @@ pub(super) mod tests {
             assert_eq!(table.rank(b"hello").map(|_| ()), Some(()), "{encoding}");
             assert_eq!(table.rank(b"hell\0"), None, "{encoding}");
             assert_eq!(table.rank(b""), None, "{encoding}");
+            assert_eq!(table.rank(&[b' '; 300]), None, "{encoding}");
         }
     }
 }

@@ -25,7 +25,7 @@ const RANK_MASK: u64 = (1 << RANK_BITS) - 1;
 const INLINE_BIT: u64 = 1 << RANK_BITS;
 /// Tokens of at most this many bytes are held in their slot.
 const INLINE: usize = 5;
-/// In a slot that holds its token: the length at bit 19, the bytes from bit 22.
+/// In a slot that holds its token: the length (3 bits) at bit 19, the bytes from bit 22.
 const INLINE_LEN_SHIFT: u32 = 19;
 const INLINE_BYTES_SHIFT: u32 = 22;
 /// In one that does not: the length (8 bits) at bit 19, where the bytes start (21 bits) at bit
@@ -91,6 +91,10 @@ impl Table {
 
     /// The rank of the token whose bytes are `key`, if there is one.
     pub(super) fn rank(&self, key: &[u8]) -> Option<u32> {
+        // A slot's length field holds every token's length, and no longer key's.
+        if key.len() as u64 > LEN_MASK {
+            return None;
+        }
         let h = hash(key);
         let mask = (1usize << self.bits) - 1;
         let mut slot = (h >> (64 - self.bits)) as usize;
@@ -137,7 +141,7 @@ impl Table {
             .map(|entry| {
                 let rank = (entry & RANK_MASK) as u32 - 1;
                 let bytes = if entry & INLINE_BIT != 0 {
-                    let len = (entry >> INLINE_LEN_SHIFT) as usize & 0b111;
+                    let len = ((entry >> INLINE_LEN_SHIFT) & 0b111) as usize;
                     (entry >> INLINE_BYTES_SHIFT).to_le_bytes()[..len].to_vec()
                 } else {
                     self.bytes_of(entry).to_vec()
@@ -171,7 +175,7 @@ fn hash(key: &[u8]) -> u64 {
     h
 }
 
-/// The 1 to 7 bytes of `rest` (0 to 7: an empty `rest` is 0) as a little-endian word, zero above them: two loads that may
+/// The 0 to 7 bytes of `rest` as a little-endian word, zero above them: two loads that may
 /// overlap (an overlapping byte is the same byte in both), not a copy of a variable length.
 fn padded_word(rest: &[u8]) -> u64 {
     let n = rest.len();
