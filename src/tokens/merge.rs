@@ -105,8 +105,13 @@ thread_local! {
     static CACHE: RefCell<Option<Box<Sets>>> = const { RefCell::new(None) };
 }
 
+/// A cache of empty entries, written in full here. Memory that is only zeroed would come from
+/// the system untouched, so the first probe of each page would map the shared zero page and the
+/// first entry stored in it would copy the page and flush the other cores' address caches.
 fn empty_cache() -> Box<Sets> {
-    Box::new([[Entry::EMPTY; 2]; SETS])
+    let sets: Box<[[Entry; 2]]> = vec![[Entry::EMPTY; 2]; SETS].into_boxed_slice();
+    sets.try_into()
+        .unwrap_or_else(|_| unreachable!("the vector has SETS sets"))
 }
 
 /// `MASKS[n]`: the bits of the first `n` bytes of three little-endian words.
@@ -194,8 +199,9 @@ struct Entry {
 }
 
 impl Entry {
+    /// No key matches it: its tag is 0. Its words are not, so that [`empty_cache`] writes it.
     const EMPTY: Self = Self {
-        words: [0; 3],
+        words: [u64::MAX; 3],
         tagged: 0,
     };
 
