@@ -28,6 +28,36 @@ pub fn relative_to(path: &Path, base: &Path) -> PathBuf {
     out
 }
 
+/// [`to_slash`] of `path` below `base` (of `path` itself when it is not below it): for the
+/// paths a walk of `base` builds, a copy of the bytes after `base`, without taking either path
+/// apart into components.
+pub fn slash_below(path: &Path, base: &Path) -> String {
+    plain_rest(path, base).unwrap_or_else(|| to_slash(path.strip_prefix(base).unwrap_or(path)))
+}
+
+/// What follows `base` and a separator in `path`, with `/` separators, when it is names only:
+/// UTF-8, no empty name and no `.`, so that its components are its names as written. `None`
+/// otherwise (also when `path` is `base`).
+fn plain_rest(path: &Path, base: &Path) -> Option<String> {
+    let separator = |byte: &u8| std::path::is_separator(char::from(*byte));
+    let base = base.as_os_str().as_encoded_bytes();
+    let rest = path.as_os_str().as_encoded_bytes().strip_prefix(base)?;
+    let rest = match rest.split_first() {
+        Some((first, rel)) if separator(first) => rel,
+        Some(_) if base.last().is_some_and(separator) => rest,
+        _ => return None,
+    };
+    let plain = rest
+        .split(separator)
+        .all(|name| !name.is_empty() && name != b".");
+    let rest = std::str::from_utf8(rest).ok().filter(|_| plain)?;
+    Some(if std::path::MAIN_SEPARATOR == '/' {
+        rest.to_owned()
+    } else {
+        rest.replace(std::path::is_separator, "/")
+    })
+}
+
 /// A path for people to read: relative to `cwd`, with `/` separators.
 pub fn display(path: &Path, cwd: &Path) -> String {
     to_slash(&relative_to(path, cwd))
@@ -65,6 +95,37 @@ mod tests {
             Path::new("../shared/x")
         );
         assert_eq!(relative_to(Path::new("/work/main"), base), Path::new("."));
+    }
+
+    #[test]
+    fn slash_below_is_the_slash_form_of_the_stripped_path() {
+        let cases = [
+            ("/r/skill/a", "/r/skill"),
+            ("/r/skill/a/b.md", "/r/skill"),
+            ("/r/skill/a/b", "/r/skill/"),
+            ("/r/skill", "/r/skill"),
+            ("/r/skill-2/a", "/r/skill"),
+            ("/r/skil", "/r/skill"),
+            ("/r/skill//a", "/r/skill"),
+            ("/r/skill/./a", "/r/skill"),
+            ("/r/skill/a/.", "/r/skill"),
+            ("/r/skill/a/", "/r/skill"),
+            ("/r/skill/../a", "/r/skill"),
+            ("/r/./skill/a", "/r/skill"),
+            ("/a", "/"),
+            ("a/b", "a"),
+            ("a/b", ""),
+            ("/x/é/ü.md", "/x"),
+        ];
+        for (path, base) in cases {
+            let (path, base) = (Path::new(path), Path::new(base));
+            assert_eq!(
+                slash_below(path, base),
+                to_slash(path.strip_prefix(base).unwrap_or(path)),
+                "{path:?} below {base:?}"
+            );
+        }
+        assert_eq!(slash_below(Path::new("/r/s/a/b"), Path::new("/r/s")), "a/b");
     }
 
     #[test]

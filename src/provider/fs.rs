@@ -228,15 +228,16 @@ impl SkillProvider for FsProvider {
             if !entry.is_file() {
                 return Flow::Continue;
             }
-            let rel = entry.path.strip_prefix(&dir).unwrap_or(&entry.path);
-            if rel == Path::new(SKILL_MD) || Some(rel.as_os_str()) == skill.skill_md.file_name() {
+            // The skill file itself: the one file right below the folder with its name.
+            let name = entry.file_name();
+            if entry.depth == 1 && (name == SKILL_MD || Some(name) == skill.skill_md.file_name()) {
                 return Flow::Continue;
             }
             if files.len() == self.options.max_resources {
                 truncated = true;
                 return Flow::Stop;
             }
-            files.push(paths::to_slash(rel));
+            files.push(paths::slash_below(&entry.path, &dir));
             Flow::Continue
         });
         files.sort();

@@ -129,9 +129,8 @@ impl Tree {
                 tree.truncated = true;
                 return Flow::Stop;
             }
-            let rel = entry.path.strip_prefix(dir).unwrap_or(&entry.path);
             tree.entries.push(Entry {
-                path: paths::to_slash(rel),
+                path: paths::slash_below(&entry.path, dir),
                 is_dir: entry.is_dir(),
             });
             if OPAQUE_DIRS.iter().any(|d| entry.file_name() == *d) {
