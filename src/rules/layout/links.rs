@@ -575,31 +575,54 @@ fn parse(text: &str, toc_within: Option<usize>) -> Parsed<'_> {
             contents = verdict;
             toc = None;
         }
-        let (kind, text) = match event {
-            Event::Start(Tag::Link {
-                link_type: LinkType::Inline,
-                dest_url,
-                ..
-            }) => (HitKind::Link, dest_url),
-            Event::Start(Tag::Image {
-                link_type: LinkType::Inline,
-                dest_url,
-                ..
-            }) => (HitKind::Image, dest_url),
-            Event::Code(content) => (HitKind::Code, content),
-            _ => continue,
-        };
-        let text = match text {
-            CowStr::Borrowed(s) => Cow::Borrowed(s),
-            other => Cow::Owned(other.to_string()),
-        };
-        hits.push(Hit { kind, range, text });
+        hits.extend(hit(event, range));
     }
     Parsed {
         hits,
         definitions,
         contents: Contents::Known(contents),
     }
+}
+
+/// The inline link, image or code span an event of the full parse stands for, if any.
+fn hit(event: Event<'_>, range: Range<usize>) -> Option<Hit<'_>> {
+    let (kind, text) = match event {
+        Event::Start(Tag::Link {
+            link_type: LinkType::Inline,
+            dest_url,
+            ..
+        }) => (HitKind::Link, dest_url),
+        Event::Start(Tag::Image {
+            link_type: LinkType::Inline,
+            dest_url,
+            ..
+        }) => (HitKind::Image, dest_url),
+        Event::Code(content) => (HitKind::Code, content),
+        _ => return None,
+    };
+    let text = match text {
+        CowStr::Borrowed(s) => Cow::Borrowed(s),
+        other => Cow::Owned(other.to_string()),
+    };
+    Some(Hit { kind, range, text })
+}
+
+/// The links, images and code spans of `text[region]` parsed in full as a document of its own,
+/// with offsets in `text`: for [`skim`], which hands over a block quote it does not model. `None`
+/// when the region holds a reference definition, which could change how links outside it read.
+pub(super) fn region_hits(text: &str, region: Range<usize>) -> Option<Vec<Hit<'_>>> {
+    let part = text.get(region.clone())?;
+    let parser = parser(part);
+    if parser.reference_definitions().iter().next().is_some() {
+        return None;
+    }
+    let offset = region.start;
+    Some(
+        parser
+            .into_offset_iter()
+            .filter_map(|(event, range)| hit(event, offset + range.start..offset + range.end))
+            .collect(),
+    )
 }
 
 /// What a link destination (as CommonMark resolved it) points at, if it is a path.
@@ -1163,7 +1186,7 @@ mod tests {
     fn skims_find_what_the_full_parse_finds() {
         // Lists, tables, code blocks, headings and inline constructs, each at random
         // indentation: the shapes the skim reads and some it declines.
-        const PIECES: [&str; 72] = [
+        const PIECES: [&str; 78] = [
             "Text with `code/x.md` and [a link](a/b.md).\n",
             "\n",
             "\n",
@@ -1236,6 +1259,12 @@ mod tests {
             "- - [ ] nested task\n",
             "- [ ] ===\n",
             "- [ ] #tag and [s](s.md)\n",
+            "> - quoted item [i](i.md)\n\n",
+            "> ```\n",
+            "> 1. one `o.md`\n\n",
+            "> > nested [n](n.md)\n\n",
+            "> # quoted heading `q/h.md`\n",
+            ">     quoted code [c](c.md)\n\n",
         ];
         // Shapes the skim declines, mixed in now and then.
         const DECLINED: [&str; 19] = [
@@ -1307,6 +1336,32 @@ mod tests {
         ] {
             // Declined, so read in full: the answer is the full parse's.
             assert!(!skims_the_same(text), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn block_quotes_holding_blocks_are_parsed_on_their_own() {
+        let quote = "> 1. Every `a.md`\n> 2. Just [b](b.md)\n>\n> ```\n> [c](c.md)\n> ```\n";
+        for text in [
+            format!("Intro [x](x.md).\n\n{quote}\nAfter `y.md`.\n"),
+            format!("Intro [x](x.md).\n{quote}\n- item [z](z.md)\n"),
+            quote.to_owned(),
+            format!("> plain [p](p.md)\n{quote}"),
+            "> > nested [n](n.md)\n> > - item `i.md`\n\n[after](a.md)\n".to_owned(),
+        ] {
+            assert!(skims_the_same(&text), "{text:?}");
+        }
+        let found = refs(&format!("Intro [x](x.md).\n\n{quote}\nAfter `y.md`.\n"));
+        let written: Vec<&str> = found.iter().map(|(_, w, _)| w.as_str()).collect();
+        assert_eq!(written, ["x.md", "a.md", "b.md", "y.md"]);
+        for text in [
+            // A line without `>` may continue the quote's paragraph lazily.
+            format!("{quote}lazy [l](l.md)\n"),
+            "> - item\ncontinued [c](c.md)\n".to_owned(),
+            // A definition in the quote could change how links elsewhere read.
+            "> - item\n>\n> [y]: y.md\n\n[x][y](z.md)\n".to_owned(),
+        ] {
+            assert!(!skims_the_same(&text), "{text:?}");
         }
     }
 

@@ -142,6 +142,8 @@ impl<'a> Reader<'a> {
         let mut block = Block::None;
         let mut after_blank = true;
         let mut cut = None;
+        // The block quote being read: where it starts, and how many hits there were then.
+        let mut quote_from = (0, 0);
         let mut at = 0;
         while at < self.bytes.len() {
             let line = self.line(at);
@@ -216,9 +218,13 @@ impl<'a> Reader<'a> {
                 }
                 Block::Quote { paragraph } => {
                     if indent <= 3 && self.bytes[line.start + indent] == b'>' {
-                        block = Block::Quote {
-                            paragraph: self.quote_line(line, indent, paragraph)?,
-                        };
+                        match self.quote_line(line, indent, paragraph) {
+                            Some(paragraph) => block = Block::Quote { paragraph },
+                            None => {
+                                at = self.whole_quote(quote_from)?;
+                                block = Block::None;
+                            }
+                        }
                         continue;
                     }
                     if let Some((start, _)) = paragraph {
@@ -307,9 +313,11 @@ impl<'a> Reader<'a> {
             let rest = &self.bytes[start..line.end];
             match rest[0] {
                 b'>' if items.is_empty() => {
-                    block = Block::Quote {
-                        paragraph: self.quote_line(line, indent, None)?,
-                    };
+                    quote_from = (line.start, self.hits.len());
+                    match self.quote_line(line, indent, None) {
+                        Some(paragraph) => block = Block::Quote { paragraph },
+                        None => at = self.whole_quote(quote_from)?,
+                    }
                     continue;
                 }
                 b'<' | b'>' => return None,
@@ -376,6 +384,33 @@ impl<'a> Reader<'a> {
             return None;
         }
         Some(Some((paragraph.map_or(start, |(from, _)| from), line.end)))
+    }
+
+    /// Reads a block quote that holds more than paragraphs (lists, code, nested quotes) with the
+    /// full parse: the quote that starts at `from.0` (outside any list, after the hits up to
+    /// `from.1`), when every line of it up to the next blank line starts with `>`. A blank line
+    /// ends a block quote and everything in it, so the quote parsed on its own reads as it does
+    /// in the whole text. Where the blank line (or the end) is; `None` when a line on the way is
+    /// not marked (it may continue a paragraph of the quote lazily, or end the quote) or the quote
+    /// holds a reference definition.
+    fn whole_quote(&mut self, from: (usize, usize)) -> Option<usize> {
+        let (start, hits) = from;
+        let mut end = start;
+        while end < self.bytes.len() {
+            let line = self.line(end);
+            let indent = self.indent(line);
+            if line.start + indent == line.end {
+                break;
+            }
+            if indent > 3 || self.bytes[line.start + indent] != b'>' {
+                return None;
+            }
+            end = line.next;
+        }
+        self.hits.truncate(hits);
+        self.hits
+            .extend(super::links::region_hits(self.text, start..end)?);
+        Some(end)
     }
 
     /// Where the line before `line` ends (its content, without the `\n`).
