@@ -6,13 +6,18 @@
 //! It reads the text as `pulldown-cmark` (with tables, footnotes, strikethrough and task lists)
 //! does and gives the same links and code spans, or declines: on anything it does not model it
 //! returns `None` and the caller parses the text in full. It declines on tabs, carriage returns,
-//! form feeds and NULs; block quotes inside lists or holding anything but paragraphs; HTML blocks (a line starting with `<`), and inline HTML
-//! or autolinks holding brackets, backticks, quotes or `!`; reference definitions and footnotes;
+//! form feeds and NULs; block quotes inside lists, and those holding more than paragraphs that
+//! it cannot hand over whole (below); HTML blocks (a line starting with `<`), and inline HTML or
+//! autolinks holding brackets, backticks, quotes or `!`; reference definitions and footnotes;
 //! task list markers with nothing after them on their line, or followed by what could open a
-//! block; empty list items and list items that open with indented code; code spans
-//! across lines; link titles, `<…>` destinations and entities in destinations; and a link that
-//! does not close within its paragraph or table cell. `links` checks every answer against the
-//! full parse in debug builds.
+//! block; empty list items and list items that open with indented code; code spans across
+//! lines; link titles, `<…>` destinations and entities in destinations; and a link that does not
+//! close within its paragraph or table cell. `links` checks every answer against the full parse
+//! in debug builds.
+//!
+//! A block quote holding more than paragraphs (a list, code, a nested quote) is handed to the
+//! full parse on its own when a blank line ends it and every line of it is marked with `>`: the
+//! rest of the text is still skimmed.
 
 use std::borrow::Cow;
 use std::ops::Range;
