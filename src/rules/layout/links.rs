@@ -232,12 +232,12 @@ fn scan_from(
 pub fn resolve(path: &str, from: &str) -> Vec<String> {
     let from_dir = from.rsplit_once('/').map_or("", |(dir, _)| dir);
     let mut out = Vec::with_capacity(2);
-    for base in ["", from_dir] {
-        if let Some(p) = normalize(path, base) {
-            if !out.contains(&p) {
-                out.push(p);
-            }
-        }
+    out.extend(normalize(path, ""));
+    if !from_dir.is_empty()
+        && let Some(p) = normalize(path, from_dir)
+        && !out.contains(&p)
+    {
+        out.push(p);
     }
     out
 }
@@ -245,32 +245,40 @@ pub fn resolve(path: &str, from: &str) -> Vec<String> {
 /// `path` joined to `base` with `.` and `..` resolved; `None` when it climbs out of the skill
 /// directory or names the directory itself.
 pub fn normalize(path: &str, base: &str) -> Option<String> {
-    let mut parts: Vec<&str> = Vec::new();
+    let mut out = String::with_capacity(base.len() + path.len() + 1);
     for part in base.split('/').chain(path.split('/')) {
         match part {
             "" | "." => {}
             ".." => {
-                parts.pop()?;
+                if out.is_empty() {
+                    return None;
+                }
+                // Back to the end of the name before the last one, or to nothing.
+                out.truncate(out.rfind('/').unwrap_or(0));
             }
-            part => parts.push(part),
+            part => {
+                if !out.is_empty() {
+                    out.push('/');
+                }
+                out.push_str(part);
+            }
         }
     }
-    (!parts.is_empty()).then(|| parts.join("/"))
+    (!out.is_empty()).then_some(out)
 }
 
 /// Whether the file name at the end of `path` has an extension (`forms.md`, `x.tar.gz`), i.e. it
 /// names a file rather than a directory.
 pub fn has_extension(path: &str) -> bool {
-    let name = path.rsplit('/').next().unwrap_or(path);
-    match name.rsplit_once('.') {
-        Some((stem, ext)) => {
-            !stem.is_empty()
-                && (1..=10).contains(&ext.len())
-                && ext.chars().all(|c| c.is_ascii_alphanumeric())
-                && ext.chars().any(|c| c.is_ascii_alphabetic())
-        }
-        None => false,
-    }
+    let name = path.rfind('/').map_or(path, |i| &path[i + 1..]).as_bytes();
+    let Some(dot) = memchr::memrchr(b'.', name) else {
+        return false;
+    };
+    let ext = &name[dot + 1..];
+    dot > 0
+        && (1..=10).contains(&ext.len())
+        && ext.iter().all(u8::is_ascii_alphanumeric)
+        && ext.iter().any(u8::is_ascii_alphabetic)
 }
 
 /// File extensions common enough that `name.ext` is taken for a file name where a looser reading
@@ -1395,6 +1403,55 @@ mod tests {
         );
         assert_eq!(resolve("./a.md", "SKILL.md"), vec!["a.md".to_owned()]);
         assert!(resolve("../other/SKILL.md", "SKILL.md").is_empty());
+    }
+
+    #[test]
+    fn extensions_are_short_ascii_and_hold_a_letter() {
+        for (path, expected) in [
+            ("forms.md", true),
+            ("x.tar.gz", true),
+            ("dir/file.md", true),
+            ("\u{e9}t\u{e9}.md", true),
+            ("a/b.c/d.py", true),
+            (".env", false),
+            ("dir/.env", false),
+            ("a.", false),
+            ("a.12", false),
+            ("a.mp3", true),
+            ("a.abcdefghij", true),
+            ("a.abcdefghijk", false),
+            ("dir.d/file", false),
+            ("a.m\u{e9}", false),
+            ("", false),
+        ] {
+            assert_eq!(has_extension(path), expected, "{path:?}");
+        }
+    }
+
+    #[test]
+    fn normalising_joins_names_and_resolves_dots() {
+        let cases = [
+            ("a/b.md", "", Some("a/b.md")),
+            ("./a//b/./c.md", "", Some("a/b/c.md")),
+            ("../c.md", "refs", Some("c.md")),
+            ("../../c.md", "refs/deep", Some("c.md")),
+            ("../../c.md", "refs", None),
+            ("x/../y/../z", "", Some("z")),
+            ("a/..", "", None),
+            ("", "", None),
+            (".", "refs", Some("refs")),
+            ("..", "refs", None),
+            ("../refs2/a", "refs/x", Some("refs/refs2/a")),
+            ("/abs/p", "", Some("abs/p")),
+            ("d/", "b", Some("b/d")),
+        ];
+        for (path, base, expected) in cases {
+            assert_eq!(
+                normalize(path, base).as_deref(),
+                expected,
+                "{path:?} in {base:?}"
+            );
+        }
     }
 
     #[test]
