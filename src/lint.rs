@@ -3,13 +3,15 @@
 //! `report/` renders it.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 use crate::parallel;
 use crate::progress::Progress;
 use crate::provider::UnreadableSkill;
 use crate::rules::{self, Check, Finding, Rule, SetContext, Settings, Severity, SkillContext};
 use crate::skill::Skill;
+use crate::source::Source;
 use crate::suppress::Suppressions;
 use crate::targets::Target;
 
@@ -64,7 +66,17 @@ const SET_RULES_BESIDE: usize = 64;
 /// Runs every enabled rule over `skills` and returns the findings that survive suppression,
 /// sorted by file, position and rule.
 pub fn lint(skills: &[Skill], options: &LintOptions) -> Vec<Finding> {
-    lint_discovered(skills, &[], options, &Progress::default())
+    lint_discovered(skills, &[], options, &Progress::default()).findings
+}
+
+/// What a run of the rules gives.
+#[derive(Debug)]
+pub struct Linted {
+    /// As [`lint`] returns them.
+    pub findings: Vec<Finding>,
+    /// The files other than `SKILL.md` that findings point into, as the rules read them (the
+    /// report locates the findings in them without reading them again).
+    pub read: Vec<(PathBuf, Source)>,
 }
 
 /// [`lint`], with the skill files discovery found and could not read (reported by S030).
@@ -74,7 +86,7 @@ pub fn lint_discovered(
     unreadable: &[UnreadableSkill],
     options: &LintOptions,
     progress: &Progress,
-) -> Vec<Finding> {
+) -> Linted {
     let mut checks: Vec<SkillCheck> = Vec::new();
     let mut set_checks: Vec<SetCheck> = Vec::new();
     for rule in rules::all().filter(|r| options.enabled(r)) {
@@ -87,7 +99,7 @@ pub fn lint_discovered(
     progress.expect(skills.len());
     // One context per skill for every check, so what one rule works out (the body, the YAML
     // readers' verdicts, the linked files) the others reuse.
-    let per_skill = |skill: &Skill| -> (Vec<Finding>, Suppressions) {
+    let per_skill = |skill: &Skill| -> (Vec<Finding>, Suppressions, Vec<(PathBuf, Source)>) {
         let cx = SkillContext::new(skill, &options.targets, &options.settings);
         let mut found = Vec::new();
         for check in &checks {
@@ -97,8 +109,19 @@ pub fn lint_discovered(
         // the suppression comments are read while the file is at hand.
         found.sort_by(order);
         let suppressions = Suppressions::of(skill);
+        let pointed_into = |path: &Path| {
+            found
+                .iter()
+                .any(|f| f.span.is_some() && f.path == path && f.path != skill.skill_md)
+        };
+        let read = cx
+            .into_reads()
+            .into_iter()
+            .filter(|(path, _)| pointed_into(path))
+            .map(|(path, source)| (path, Rc::unwrap_or_clone(source)))
+            .collect();
         progress.step();
-        (found, suppressions)
+        (found, suppressions, read)
     };
     // What a skill costs to check grows with its file, much of which the rules read whole.
     let weight = |skill: &Skill| skill.source.bytes().len();
@@ -129,11 +152,13 @@ pub fn lint_discovered(
         });
         (per_skill, set_found)
     };
-    let mut findings = Vec::with_capacity(per_skill.iter().map(|(f, _)| f.len()).sum());
+    let mut findings = Vec::with_capacity(per_skill.iter().map(|(f, ..)| f.len()).sum());
     let mut suppressions = Vec::new();
-    for ((found, sup), skill) in per_skill.into_iter().zip(skills) {
+    let mut read = Vec::new();
+    for ((found, sup, files), skill) in per_skill.into_iter().zip(skills) {
         findings.extend(found);
         suppressions.push((sup, skill));
+        read.extend(files);
     }
     findings.extend(set_found);
 
@@ -166,7 +191,7 @@ pub fn lint_discovered(
         }
     }
     findings.sort_by(order);
-    findings
+    Linted { findings, read }
 }
 
 /// The order of the report: by file, position, rule and message.
@@ -209,6 +234,52 @@ fn only_admission_fails_runtimes(findings: &mut [Finding], targets: &[&'static T
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_files_findings_point_into_come_back_as_the_rules_read_them() {
+        let root = tempfile::tempdir().expect("a temp dir");
+        let dir = root.path().join("guide");
+        std::fs::create_dir_all(dir.join("references")).expect("folders");
+        let text = "---\nname: guide\ndescription: Writes guides. Use when asked for a guide.\n---\n\nRead [the notes](references/notes.md) and [more](references/more.md).\n";
+        std::fs::write(dir.join("SKILL.md"), text).expect("SKILL.md");
+        let notes = "# Notes\n\nSee [gone](missing.md).\n";
+        std::fs::write(dir.join("references/notes.md"), notes).expect("notes");
+        std::fs::write(dir.join("references/more.md"), "# More\n").expect("more");
+        let origin = crate::skill::Origin {
+            root: root.path().to_path_buf(),
+            scope: crate::skill::Scope::Custom,
+            precedence: 0,
+            root_index: 0,
+        };
+        let skill = Skill::parse(
+            dir.clone(),
+            dir.join("SKILL.md"),
+            origin,
+            text.as_bytes().to_vec(),
+        );
+        let linted = lint_discovered(
+            std::slice::from_ref(&skill),
+            &[],
+            &LintOptions::default(),
+            &Progress::default(),
+        );
+        let notes_path = dir.join("references/notes.md");
+        assert!(
+            linted
+                .findings
+                .iter()
+                .any(|f| f.rule.id == "S201" && f.path == notes_path),
+            "{:?}",
+            linted.findings
+        );
+        // Only the file a finding points into, not the skill file or a file without findings.
+        let read: Vec<(&Path, &[u8])> = linted
+            .read
+            .iter()
+            .map(|(path, source)| (path.as_path(), source.bytes()))
+            .collect();
+        assert_eq!(read, [(notes_path.as_path(), notes.as_bytes())]);
+    }
 
     #[test]
     fn a_specific_cause_of_invalid_yaml_replaces_the_generic_finding() {

@@ -70,6 +70,7 @@ fn lint_case(rule: &'static Rule, case: &Path) -> (Vec<Finding>, usize) {
         &options(rule),
         &skills::progress::Progress::default(),
     )
+    .findings
     .into_iter()
     .filter(|f| f.rule.id == rule.id)
     .collect();

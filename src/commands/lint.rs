@@ -89,8 +89,8 @@ fn once(
     } else {
         discover(args, config)?
     };
-    let mut findings =
-        lint::lint_discovered(&input.skills, &input.unread, &config.options, &progress);
+    let linted = lint::lint_discovered(&input.skills, &input.unread, &config.options, &progress);
+    let (mut findings, read) = (linted.findings, linted.read);
     drop(line);
     let mut files_changed = false;
     let mut refused_fixes = false;
@@ -143,7 +143,8 @@ fn once(
                 &again.unread,
                 &config.options,
                 &Progress::default(),
-            );
+            )
+            .findings;
             for r in fix::revealed(&input.skills, &findings, &again.skills, &fresh) {
                 log.push_str(&format!(
                     "note: {}: the fixed frontmatter parses now, which revealed {} the broken YAML hid ({})\n",
@@ -193,6 +194,7 @@ fn once(
                 .iter()
                 .map(|s| (s.skill_md.clone(), &s.source)),
         )
+        .with_read(read)
     };
     let shown = |p: &Path| paths::display(p, cwd);
     let report = LintReport::new(&findings, &mut sources, current.skills.len(), shown);

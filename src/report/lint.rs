@@ -103,6 +103,14 @@ impl<'a> Sources<'a> {
         }
     }
 
+    /// Adds files already read (by the rules), unless a source for the path is known.
+    pub fn with_read(mut self, read: Vec<(PathBuf, Source)>) -> Self {
+        for (path, source) in read {
+            self.files.entry(path).or_insert(Some(Cow::Owned(source)));
+        }
+        self
+    }
+
     /// The contents of a file of the skill in `skill_dir`, read through [`crate::fsafe`];
     /// `None` for a directory, a file outside the skill, or one that cannot be read.
     pub fn get(&mut self, path: &Path, skill_dir: &Path) -> Option<&Source> {

@@ -280,6 +280,19 @@ impl<'a> SkillContext<'a> {
         source
     }
 
+    /// The files [`SkillContext::read`] read, by absolute path, once the rules are done with
+    /// them: what they worked out from them is dropped first, so each file is usually the
+    /// only holder of its source.
+    pub fn into_reads(self) -> Vec<(PathBuf, Rc<Source>)> {
+        drop(self.memo);
+        let dir = &self.skill.dir;
+        self.read_cache
+            .into_inner()
+            .into_iter()
+            .filter_map(|(rel, source)| Some((dir.join(rel), source?)))
+            .collect()
+    }
+
     fn read_uncached(&self, rel: &str) -> Option<Vec<u8>> {
         crate::provider::check_relative(rel).ok()?;
         match &self.files {
