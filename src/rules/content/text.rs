@@ -301,6 +301,15 @@ pub(super) fn words(text: &str) -> Vec<Word<'_>> {
     let mut start = None;
     let mut at = 0;
     while at < bytes.len() {
+        // A run of ASCII letters and digits, the most of any word, is taken whole.
+        if bytes[at].is_ascii_alphanumeric() {
+            start.get_or_insert(at);
+            at += 1;
+            while at < bytes.len() && bytes[at].is_ascii_alphanumeric() {
+                at += 1;
+            }
+            continue;
+        }
         let (alphanumeric, joiner, len) = match bytes[at] {
             b if b.is_ascii() => (b.is_ascii_alphanumeric(), b == b'\'' || b == b'-', 1),
             _ => class(text, at),
