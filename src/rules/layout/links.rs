@@ -1194,7 +1194,7 @@ mod tests {
     fn skims_find_what_the_full_parse_finds() {
         // Lists, tables, code blocks, headings and inline constructs, each at random
         // indentation: the shapes the skim reads and some it declines.
-        const PIECES: [&str; 78] = [
+        const PIECES: [&str; 83] = [
             "Text with `code/x.md` and [a link](a/b.md).\n",
             "\n",
             "\n",
@@ -1273,9 +1273,14 @@ mod tests {
             "> > nested [n](n.md)\n\n",
             "> # quoted heading `q/h.md`\n",
             ">     quoted code [c](c.md)\n\n",
+            "- > quoted in an item [q](q.md)\n",
+            "  > more of it `m/n.md`\n\n",
+            "1. > - listed in a quote [l](l.md)\n\n",
+            "<!-- a comment [x](x.md) `y.md` -->\n",
+            "  <!-- indented --> [after](a.md)\n",
         ];
         // Shapes the skim declines, mixed in now and then.
-        const DECLINED: [&str; 19] = [
+        const DECLINED: [&str; 21] = [
             "-\n",
             "- [ ]\n",
             "- [ ] > not a quote\n",
@@ -1295,6 +1300,8 @@ mod tests {
             "> > nested\n",
             ">  two spaces [s](\n",
             "> - list in quote\n",
+            "<!-- open [o](o.md)\n",
+            "<!-->\n",
         ];
         const INDENTS: [&str; 6] = ["", "", "", " ", "  ", "   "];
         let mut seq = crate::sequence::Sequence::new(0x5DEE_CE66_D1CE_4E5B);
@@ -1348,6 +1355,32 @@ mod tests {
     }
 
     #[test]
+    fn a_comment_on_one_line_is_skimmed_over() {
+        for text in [
+            "Intro [x](x.md).\n\n<!-- note [n](n.md) `n.md` -->\nAfter `y.md`.\n",
+            "# Title\n<!-- a --> trailing [t](t.md)\n\n[after](a.md)\n",
+            "  <!-- indented -->\n- item [i](i.md)\n",
+        ] {
+            assert!(skims_the_same(text), "{text:?}");
+            let found = refs(text);
+            assert!(
+                found
+                    .iter()
+                    .all(|(_, w, _)| !["n.md", "t.md"].contains(&w.as_str()))
+            );
+        }
+        for text in [
+            // Still open at the end of its line: it may run on over blank lines.
+            "<!-- open\n\n[x](x.md) -->\n",
+            // Right after a paragraph line, and inside a list.
+            "Text\n<!-- c -->\n",
+            "- item\n  <!-- c -->\n",
+        ] {
+            assert!(!skims_the_same(text), "{text:?}");
+        }
+    }
+
+    #[test]
     fn block_quotes_holding_blocks_are_parsed_on_their_own() {
         let quote = "> 1. Every `a.md`\n> 2. Just [b](b.md)\n>\n> ```\n> [c](c.md)\n> ```\n";
         for text in [
@@ -1362,12 +1395,19 @@ mod tests {
         let found = refs(&format!("Intro [x](x.md).\n\n{quote}\nAfter `y.md`.\n"));
         let written: Vec<&str> = found.iter().map(|(_, w, _)| w.as_str()).collect();
         assert_eq!(written, ["x.md", "a.md", "b.md", "y.md"]);
+        let listed = "- step one\n\n  > 1. quoted [q](q.md)\n  > 2. `r/s.md`\n\n  more [m](m.md)\n- > [first](f.md)\n  > x\n";
+        assert!(skims_the_same(listed), "{listed:?}");
+        let written: Vec<String> = refs(listed).into_iter().map(|(_, w, _)| w).collect();
+        assert_eq!(written, ["q.md", "r/s.md", "m.md", "f.md"]);
         for text in [
             // A line without `>` may continue the quote's paragraph lazily.
             format!("{quote}lazy [l](l.md)\n"),
             "> - item\ncontinued [c](c.md)\n".to_owned(),
             // A definition in the quote could change how links elsewhere read.
             "> - item\n>\n> [y]: y.md\n\n[x][y](z.md)\n".to_owned(),
+            // In a list item, a line whose `>` is not in the item's content.
+            "- > quoted\n> outside [o](o.md)\n".to_owned(),
+            "- > quoted\n      > deeper [d](d.md)\n".to_owned(),
         ] {
             assert!(!skims_the_same(&text), "{text:?}");
         }

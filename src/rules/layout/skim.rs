@@ -6,18 +6,18 @@
 //! It reads the text as `pulldown-cmark` (with tables, footnotes, strikethrough and task lists)
 //! does and gives the same links and code spans, or declines: on anything it does not model it
 //! returns `None` and the caller parses the text in full. It declines on tabs, carriage returns,
-//! form feeds and NULs; block quotes inside lists, and those holding more than paragraphs that
-//! it cannot hand over whole (below); HTML blocks (a line starting with `<`), and inline HTML or
-//! autolinks holding brackets, backticks, quotes or `!`; reference definitions and footnotes;
-//! task list markers with nothing after them on their line, or followed by what could open a
-//! block; empty list items and list items that open with indented code; code spans across
+//! form feeds and NULs; block quotes it cannot hand over whole (below); HTML blocks (a line
+//! starting with `<`) other than a comment that closes on its line outside any list, and inline
+//! HTML or autolinks holding brackets, backticks, quotes or `!`; reference definitions and
+//! footnotes; task list markers with nothing after them on their line, or followed by what could
+//! open a block; empty list items and list items that open with indented code; code spans across
 //! lines; link titles, `<…>` destinations and entities in destinations; and a link that does not
 //! close within its paragraph or table cell. `links` checks every answer against the full parse
 //! in debug builds.
 //!
-//! A block quote holding more than paragraphs (a list, code, a nested quote) is handed to the
-//! full parse on its own when a blank line ends it and every line of it is marked with `>`: the
-//! rest of the text is still skimmed.
+//! A block quote holding more than paragraphs (a list, code, a nested quote), or inside a list
+//! item, is handed to the full parse on its own when a blank line ends it and every line of it
+//! is marked with `>` (in the item's content): the rest of the text is still skimmed.
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -325,7 +325,14 @@ impl<'a> Reader<'a> {
                     }
                     continue;
                 }
-                b'<' | b'>' => return None,
+                b'>' => {
+                    at = self.listed_quote(line, column)?;
+                    continue;
+                }
+                // An HTML comment that closes on its line is an HTML block of that line alone,
+                // with nothing in it read as Markdown.
+                b'<' if items.is_empty() && is_comment_line(rest) => continue,
+                b'<' => return None,
                 b'[' if rest.get(1) == Some(&b'^') => return None,
                 _ => {}
             }
@@ -415,6 +422,55 @@ impl<'a> Reader<'a> {
         self.hits.truncate(hits);
         self.hits
             .extend(super::links::region_hits(self.text, start..end)?);
+        Some(end)
+    }
+
+    /// Reads a block quote inside a list item with the full parse: the quote whose `>` opens
+    /// `first`'s content, in the item whose content starts `column` bytes into each line, when
+    /// every line of it up to the next blank line has its `>` there or up to three spaces
+    /// further. The lines are parsed on their own without those first `column` bytes (spaces,
+    /// or on `first` the item's markers), as the full parse reads them inside the item, and the
+    /// hits moved back to their offsets in the text. Where the blank line (or the end) is;
+    /// `None` when a line on the way is not marked so, or the quote holds a reference
+    /// definition.
+    fn listed_quote(&mut self, first: Line, column: usize) -> Option<usize> {
+        // Each line's offset in `inner` and in the text.
+        let mut lines: Vec<(usize, usize)> = Vec::new();
+        let mut inner = String::new();
+        let mut end = first.start;
+        while end < self.bytes.len() {
+            let line = self.line(end);
+            let indent = self.indent(line);
+            if line.start + indent == line.end {
+                break;
+            }
+            let marked = end == first.start
+                || (indent >= column
+                    && indent - column <= 3
+                    && self.bytes[line.start + indent] == b'>');
+            if !marked {
+                return None;
+            }
+            let from = line.start + column;
+            lines.push((inner.len(), from));
+            inner.push_str(self.text.get(from..line.next)?);
+            end = line.next;
+        }
+        let back = |at: usize| {
+            let k = lines
+                .partition_point(|&(start, _)| start <= at)
+                .saturating_sub(1);
+            lines
+                .get(k)
+                .map_or(at, |&(start, from)| from + (at - start))
+        };
+        for hit in super::links::region_hits(&inner, 0..inner.len())? {
+            self.hits.push(Hit {
+                kind: hit.kind,
+                range: back(hit.range.start)..back(hit.range.end),
+                text: Cow::Owned(hit.text.into_owned()),
+            });
+        }
         Some(end)
     }
 
@@ -745,6 +801,13 @@ fn ends_any_block(rest: &[u8]) -> Option<bool> {
         _ => {}
     }
     Some(is_thematic_break(rest) || atx_level(rest).is_some() || code_fence(rest).is_some())
+}
+
+/// Whether `rest` (a line's content after its indentation) opens an HTML comment that closes
+/// on the same line, after its `<!--`.
+fn is_comment_line(rest: &[u8]) -> bool {
+    rest.strip_prefix(b"<!--")
+        .is_some_and(|after| memchr::memmem::find(after, b"-->").is_some())
 }
 
 /// `s` with backslash escapes of ASCII punctuation resolved.
