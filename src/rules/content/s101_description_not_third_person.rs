@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use super::text::{Description, mask_quotes, sentences, words};
+use super::text::{Description, first_words, mask_quotes, sentences};
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 
 pub const RULE: Rule = Rule {
@@ -93,7 +93,8 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
 fn first_non_third_person(text: &str) -> Option<(&'static str, Range<usize>)> {
     let masked = mask_quotes(text);
     sentences(&masked).into_iter().find_map(|sentence| {
-        let ws = words(&masked[sentence.clone()]);
+        // The opener and the word after it.
+        let ws = first_words(&masked[sentence.clone()], 2);
         let first = ws.first()?;
         // The sentence must begin with the word itself (or a list bullet), capitalised, and the
         // word must stand alone (`I/O` and `I.` are not pronouns).

@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use super::text::{Description, Word, mask_quotes, sentences, words};
+use super::text::{Description, Word, first_words, mask_quotes, sentences, words};
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 
 pub const RULE: Rule = Rule {
@@ -194,7 +194,7 @@ fn sequence_sentences(text: &str) -> Option<Workflow> {
     let openers: Vec<Word<'_>> = sentences(text)
         .into_iter()
         .filter_map(|sentence| {
-            let first = *words(&text[sentence.clone()]).first()?;
+            let first = *first_words(&text[sentence.clone()], 1).first()?;
             let lead = &text[sentence.start..sentence.start + first.start];
             let after = text[sentence.start + first.end..].chars().next();
             let opens = lead.trim().is_empty()

@@ -1,6 +1,6 @@
 //! S104 description-vague: the description is too short or too generic to choose the skill by.
 
-use super::text::{Description, words};
+use super::text::{Description, Word, first_words, words};
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 
 /// Descriptions shorter than this many characters are too short.
@@ -85,9 +85,16 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     if !description.is_english(cx) {
         return;
     }
-    let ws = words(text);
+    let generic = |w: &Word<'_>| GENERIC.iter().any(|g| w.is(g));
     let chars = text.chars().count();
-    let message = if !ws.is_empty() && ws.iter().all(|w| GENERIC.iter().any(|g| w.is(g))) {
+    // Long enough, with a word among the first that says something: most descriptions, told
+    // without reading all their words.
+    let head = first_words(text, MIN_WORDS);
+    if chars >= MIN_CHARS && head.len() == MIN_WORDS && !head.iter().all(generic) {
+        return;
+    }
+    let ws = words(text);
+    let message = if !ws.is_empty() && ws.iter().all(generic) {
         format!("the description `{text}` is generic: none of its words says what the skill is for")
     } else if chars < MIN_CHARS || ws.len() < MIN_WORDS {
         let words = match ws.len() {

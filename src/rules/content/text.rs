@@ -295,12 +295,17 @@ impl Word<'_> {
 /// Runs of letters and digits; an apostrophe or hyphen between two of them stays in the word
 /// (`I'm`, `first-pass`, `AI-first` are one word each).
 pub(super) fn words(text: &str) -> Vec<Word<'_>> {
+    first_words(text, usize::MAX)
+}
+
+/// The first `n` of [`words`]: the reading stops there.
+pub(super) fn first_words(text: &str, n: usize) -> Vec<Word<'_>> {
     let bytes = text.as_bytes();
     // Words of prose take six bytes or so with their space: room for most texts at once.
-    let mut out = Vec::with_capacity(bytes.len() / 4 + 1);
+    let mut out = Vec::with_capacity((bytes.len() / 4 + 1).min(n));
     let mut start = None;
     let mut at = 0;
-    while at < bytes.len() {
+    while at < bytes.len() && out.len() < n {
         // A run of ASCII letters and digits, the most of any word, is taken whole.
         if bytes[at].is_ascii_alphanumeric() {
             start.get_or_insert(at);
@@ -800,6 +805,20 @@ mod tests {
         assert_eq!(locate("\"a\\tb c\"", "a\tb c", 4), None);
         assert_eq!(locate("other", "Reads", 2), None);
         assert_eq!(locate("Reads", "Reads", 5), Some(5));
+    }
+
+    #[test]
+    fn the_first_words_are_the_first_of_all_words() {
+        for text in mixed(PIECES, 500) {
+            let all = words(&text);
+            for n in [0, 1, 2, 5] {
+                assert_eq!(
+                    first_words(&text, n),
+                    all[..n.min(all.len())],
+                    "{text:?} {n}"
+                );
+            }
+        }
     }
 
     #[test]
