@@ -407,18 +407,10 @@ impl<'a> Reader<'a> {
     /// holds a reference definition.
     fn whole_quote(&mut self, from: (usize, usize)) -> Option<usize> {
         let (start, hits) = from;
-        let mut end = start;
-        while end < self.bytes.len() {
-            let line = self.line(end);
-            let indent = self.indent(line);
-            if line.start + indent == line.end {
-                break;
-            }
-            if indent > 3 || self.bytes[line.start + indent] != b'>' {
-                return None;
-            }
-            end = line.next;
-        }
+        let end = self
+            .quote_lines(start, 0)?
+            .last()
+            .map_or(start, |line| line.next);
         self.hits.truncate(hits);
         self.hits
             .extend(super::links::region_hits(self.text, start..end)?);
@@ -434,27 +426,15 @@ impl<'a> Reader<'a> {
     /// `None` when a line on the way is not marked so, or the quote holds a reference
     /// definition.
     fn listed_quote(&mut self, first: Line, column: usize) -> Option<usize> {
+        let quoted = self.quote_lines(first.start, column)?;
+        let end = quoted.last().map_or(first.start, |line| line.next);
         // Each line's offset in `inner` and in the text.
-        let mut lines: Vec<(usize, usize)> = Vec::new();
+        let mut lines: Vec<(usize, usize)> = Vec::with_capacity(quoted.len());
         let mut inner = String::new();
-        let mut end = first.start;
-        while end < self.bytes.len() {
-            let line = self.line(end);
-            let indent = self.indent(line);
-            if line.start + indent == line.end {
-                break;
-            }
-            let marked = end == first.start
-                || (indent >= column
-                    && indent - column <= 3
-                    && self.bytes[line.start + indent] == b'>');
-            if !marked {
-                return None;
-            }
+        for line in quoted {
             let from = line.start + column;
             lines.push((inner.len(), from));
             inner.push_str(self.text.get(from..line.next)?);
-            end = line.next;
         }
         let back = |at: usize| {
             let k = lines
@@ -472,6 +452,30 @@ impl<'a> Reader<'a> {
             });
         }
         Some(end)
+    }
+
+    /// The lines of a block quote whose first line starts at `start`, up to the next blank line
+    /// or the end, when every line after the first has its `>` at `column` or up to three spaces
+    /// further (the first one's is where the caller found it); `None` when a line is not marked
+    /// so.
+    fn quote_lines(&self, start: usize, column: usize) -> Option<Vec<Line>> {
+        let mut lines = Vec::new();
+        let mut at = start;
+        while at < self.bytes.len() {
+            let line = self.line(at);
+            let indent = self.indent(line);
+            if line.start + indent == line.end {
+                break;
+            }
+            let marked =
+                indent >= column && indent - column <= 3 && self.bytes[line.start + indent] == b'>';
+            if at != start && !marked {
+                return None;
+            }
+            lines.push(line);
+            at = line.next;
+        }
+        Some(lines)
     }
 
     /// Where the line before `line` ends (its content, without the `\n`).
