@@ -615,20 +615,18 @@ fn hit(event: Event<'_>, range: Range<usize>) -> Option<Hit<'_>> {
     Some(Hit { kind, range, text })
 }
 
-/// The links, images and code spans of `text[region]` parsed in full as a document of its own,
-/// with offsets in `text`: for [`skim`], which hands over a block quote it does not model. `None`
-/// when the region holds a reference definition, which could change how links outside it read.
-pub(super) fn region_hits(text: &str, region: Range<usize>) -> Option<Vec<Hit<'_>>> {
-    let part = text.get(region.clone())?;
-    let parser = parser(part);
+/// The links, images and code spans of `text` parsed in full as a document of its own: for
+/// [`skim`], which hands over a block quote it does not model. `None` when it holds a reference
+/// definition, which could change how links outside it read.
+pub(super) fn parsed_alone(text: &str) -> Option<Vec<Hit<'_>>> {
+    let parser = parser(text);
     if parser.reference_definitions().iter().next().is_some() {
         return None;
     }
-    let offset = region.start;
     Some(
         parser
             .into_offset_iter()
-            .filter_map(|(event, range)| hit(event, offset + range.start..offset + range.end))
+            .filter_map(|(event, range)| hit(event, range))
             .collect(),
     )
 }

@@ -226,7 +226,7 @@ impl<'a> Reader<'a> {
                         match self.quote_line(line, indent, paragraph) {
                             Some(paragraph) => block = Block::Quote { paragraph },
                             None => {
-                                at = self.whole_quote(quote_from)?;
+                                at = self.quote_alone(quote_from.0, 0, quote_from.1)?;
                                 block = Block::None;
                             }
                         }
@@ -321,12 +321,12 @@ impl<'a> Reader<'a> {
                     quote_from = (line.start, self.hits.len());
                     match self.quote_line(line, indent, None) {
                         Some(paragraph) => block = Block::Quote { paragraph },
-                        None => at = self.whole_quote(quote_from)?,
+                        None => at = self.quote_alone(quote_from.0, 0, quote_from.1)?,
                     }
                     continue;
                 }
                 b'>' => {
-                    at = self.listed_quote(line, column)?;
+                    at = self.quote_alone(line.start, column, self.hits.len())?;
                     continue;
                 }
                 // An HTML comment that closes on its line is an HTML block of that line alone,
@@ -398,68 +398,21 @@ impl<'a> Reader<'a> {
         Some(Some((paragraph.map_or(start, |(from, _)| from), line.end)))
     }
 
-    /// Reads a block quote that holds more than paragraphs (lists, code, nested quotes) with the
-    /// full parse: the quote that starts at `from.0` (outside any list, after the hits up to
-    /// `from.1`), when every line of it up to the next blank line starts with `>`. A blank line
-    /// ends a block quote and everything in it, so the quote parsed on its own reads as it does
-    /// in the whole text. Where the blank line (or the end) is; `None` when a line on the way is
-    /// not marked (it may continue a paragraph of the quote lazily, or end the quote) or the quote
-    /// holds a reference definition.
-    fn whole_quote(&mut self, from: (usize, usize)) -> Option<usize> {
-        let (start, hits) = from;
-        let end = self
-            .quote_lines(start, 0)?
-            .last()
-            .map_or(start, |line| line.next);
-        self.hits.truncate(hits);
-        self.hits
-            .extend(super::links::region_hits(self.text, start..end)?);
-        Some(end)
-    }
-
-    /// Reads a block quote inside a list item with the full parse: the quote whose `>` opens
-    /// `first`'s content, in the item whose content starts `column` bytes into each line, when
-    /// every line of it up to the next blank line has its `>` there or up to three spaces
-    /// further. The lines are parsed on their own without those first `column` bytes (spaces,
-    /// or on `first` the item's markers), as the full parse reads them inside the item, and the
-    /// hits moved back to their offsets in the text. Where the blank line (or the end) is;
-    /// `None` when a line on the way is not marked so, or the quote holds a reference
-    /// definition.
-    fn listed_quote(&mut self, first: Line, column: usize) -> Option<usize> {
-        let quoted = self.quote_lines(first.start, column)?;
-        let end = quoted.last().map_or(first.start, |line| line.next);
+    /// Reads a block quote that holds more than a paragraph (a list, code, a nested quote), or one
+    /// inside a list item, with the full parse: the quote whose first line starts at `start`, in
+    /// a container whose content starts `column` bytes into each line (0 outside any list), when
+    /// every line after the first up to the next blank line has its `>` at `column` or up to
+    /// three spaces further. A blank line ends a block quote and everything in it, so the lines
+    /// parsed on their own, without those first `column` bytes (spaces, or on the first line a
+    /// list item's markers), read as they do in the whole text. The hits from `hits` on (those
+    /// of the quote's lines already read) are replaced by the parse's, moved back to their
+    /// offsets in the text. Where the blank line (or the end) is; `None` when a line on the way
+    /// is not marked so (it may continue a paragraph lazily, or end the quote) or the quote
+    /// holds a reference definition, which could change how links elsewhere read.
+    fn quote_alone(&mut self, start: usize, column: usize, hits: usize) -> Option<usize> {
         // Each line's offset in `inner` and in the text.
-        let mut lines: Vec<(usize, usize)> = Vec::with_capacity(quoted.len());
+        let mut lines: Vec<(usize, usize)> = Vec::new();
         let mut inner = String::new();
-        for line in quoted {
-            let from = line.start + column;
-            lines.push((inner.len(), from));
-            inner.push_str(self.text.get(from..line.next)?);
-        }
-        let back = |at: usize| {
-            let k = lines
-                .partition_point(|&(start, _)| start <= at)
-                .saturating_sub(1);
-            lines
-                .get(k)
-                .map_or(at, |&(start, from)| from + (at - start))
-        };
-        for hit in super::links::region_hits(&inner, 0..inner.len())? {
-            self.hits.push(Hit {
-                kind: hit.kind,
-                range: back(hit.range.start)..back(hit.range.end),
-                text: Cow::Owned(hit.text.into_owned()),
-            });
-        }
-        Some(end)
-    }
-
-    /// The lines of a block quote whose first line starts at `start`, up to the next blank line
-    /// or the end, when every line after the first has its `>` at `column` or up to three spaces
-    /// further (the first one's is where the caller found it); `None` when a line is not marked
-    /// so.
-    fn quote_lines(&self, start: usize, column: usize) -> Option<Vec<Line>> {
-        let mut lines = Vec::new();
         let mut at = start;
         while at < self.bytes.len() {
             let line = self.line(at);
@@ -472,10 +425,27 @@ impl<'a> Reader<'a> {
             if at != start && !marked {
                 return None;
             }
-            lines.push(line);
+            let from = line.start + column;
+            lines.push((inner.len(), from));
+            inner.push_str(self.text.get(from..line.next)?);
             at = line.next;
         }
-        Some(lines)
+        let back = |offset: usize| {
+            let k = lines
+                .partition_point(|&(start, _)| start <= offset)
+                .saturating_sub(1);
+            lines
+                .get(k)
+                .map_or(offset, |&(start, from)| from + (offset - start))
+        };
+        let found = super::links::parsed_alone(&inner)?;
+        self.hits.truncate(hits);
+        self.hits.extend(found.into_iter().map(|hit| Hit {
+            kind: hit.kind,
+            range: back(hit.range.start)..back(hit.range.end),
+            text: Cow::Owned(hit.text.into_owned()),
+        }));
+        Some(at)
     }
 
     /// Where the line before `line` ends (its content, without the `\n`).
