@@ -2,7 +2,8 @@
 //! Flags beat the file, the file beats the defaults. Unknown keys, rules and targets are errors
 //! that point into the file.
 
-use std::collections::{BTreeMap, HashMap};
+use crate::hash::HashMap;
+use std::collections::BTreeMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -88,7 +89,7 @@ impl Config {
             extends: Vec::new(),
             base: base.to_path_buf(),
             options: LintOptions::default(),
-            levels: HashMap::new(),
+            levels: HashMap::default(),
             selection: Selection::default(),
             excludes: Vec::new(),
             per_file_ignores: PerFileIgnores::default(),

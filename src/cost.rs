@@ -14,7 +14,7 @@
 //! its **resources** are its bundled files as the provider reads them (the cap cuts long files;
 //! binary files are skipped with the reason).
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 use std::iter::Sum;
 use std::ops::{Add, Range, Sub};
 use std::path::Path;
@@ -225,7 +225,7 @@ where
         .rev()
         .map(|c| (c.path.as_path(), c))
         .collect();
-    let mut admitted_names: HashMap<&str, usize> = HashMap::new();
+    let mut admitted_names: HashMap<&str, usize> = HashMap::default();
     for entry in &admitted {
         *admitted_names.entry(entry.name.as_str()).or_default() += 1;
     }

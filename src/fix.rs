@@ -2,8 +2,9 @@
 //! change meaning exist (see each rule); the result is checked to parse at least as well as
 //! before, and every byte outside the edited spans is kept.
 
+use crate::hash::HashMap;
 use std::borrow::Cow;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use crate::frontmatter::{self, FrontmatterState, Yaml};
@@ -25,7 +26,7 @@ pub fn fix_all(skills: &[Skill], options: &LintOptions, findings: &[Finding]) ->
     let originals: HashMap<&Path, &Skill> =
         skills.iter().map(|s| (s.skill_md.as_path(), s)).collect();
     // The latest state of each file changed so far.
-    let mut fixed: HashMap<PathBuf, Skill> = HashMap::new();
+    let mut fixed: HashMap<PathBuf, Skill> = HashMap::default();
     let mut changes: BTreeMap<PathBuf, FileFix> = BTreeMap::new();
     let mut findings = Cow::Borrowed(findings);
     for _ in 0..MAX_ROUNDS {

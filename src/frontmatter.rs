@@ -323,8 +323,8 @@ impl Frontmatter {
 
     /// Every entry whose key already appeared earlier, with the first occurrence.
     pub fn duplicate_keys(&self) -> Vec<(&Field, &Field)> {
-        let mut first: std::collections::HashMap<(&str, ValueKind), &Field> =
-            std::collections::HashMap::new();
+        let mut first: crate::hash::HashMap<(&str, ValueKind), &Field> =
+            crate::hash::HashMap::default();
         let mut out = Vec::new();
         for f in self.fields() {
             match first.entry((f.key.as_str(), f.key_kind)) {

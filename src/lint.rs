@@ -2,7 +2,7 @@
 //! (rule severities, inline suppressions ([`crate::suppress`]), ignored paths). Produces data;
 //! `report/` renders it.
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -37,7 +37,7 @@ impl Default for LintOptions {
         Self {
             targets: crate::targets::default_targets(),
             settings: Settings::default(),
-            levels: HashMap::new(),
+            levels: HashMap::default(),
         }
     }
 }
@@ -165,7 +165,7 @@ pub fn lint_discovered(
     let unused = Some(&rules::meta::UNUSED_SUPPRESSION).filter(|r| options.enabled(r));
     crate::suppress::apply(suppressions, &mut findings, unused);
     // Generic rules a specific finding replaces, per skill.
-    let mut superseded: HashMap<PathBuf, Vec<&str>> = HashMap::new();
+    let mut superseded: HashMap<PathBuf, Vec<&str>> = HashMap::default();
     for f in &findings {
         for (_, generic) in rules::SUPERSEDES.iter().filter(|(s, _)| *s == f.rule.id) {
             superseded

@@ -2,7 +2,7 @@
 //! shortened, name only, hidden, dropped, shadowed, not found), read off each runtime's own
 //! catalog ([`crate::targets::fate`]). Data only; `report::matrix` draws it.
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 use std::path::PathBuf;
 
 use serde::Serialize;
@@ -82,7 +82,7 @@ impl Builder {
                 targets: Vec::new(),
                 skills: Vec::new(),
             },
-            rows: HashMap::new(),
+            rows: HashMap::default(),
             env,
         }
     }

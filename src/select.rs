@@ -3,7 +3,7 @@
 //! name (`description-vague`), an ID prefix (`S1`, `S10`) or `ALL` — and `per-file-ignores`,
 //! which drop chosen rules' findings on the files a glob matches.
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 use std::path::{Path, PathBuf};
 
 use globset::{Glob, GlobMatcher};
@@ -219,7 +219,7 @@ mod tests {
     }
 
     fn enabled(selection: &Selection) -> Vec<&'static str> {
-        let mut levels = HashMap::new();
+        let mut levels = HashMap::default();
         selection.apply(&mut levels);
         rules::all()
             .map(|r| r.id)

@@ -272,7 +272,7 @@ pub fn run(
         serde_json::Map::new(),
     );
 
-    let mut loads: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut loads: crate::hash::HashMap<String, usize> = crate::hash::HashMap::default();
     let mut now = 0;
     for step in steps {
         now += 1;
@@ -368,7 +368,7 @@ fn perform(
     known: &[Entry<'_>],
     provider: &dyn SkillProvider,
     cx: &Context<'_>,
-    loads: &mut std::collections::HashMap<String, usize>,
+    loads: &mut crate::hash::HashMap<String, usize>,
     mode: Option<&str>,
 ) -> Output {
     match step {

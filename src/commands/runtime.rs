@@ -1,7 +1,7 @@
 //! What `catalog`, `load`, `simulate` and `tokens` share: the machine a runtime runs on, the
 //! model it runs, and the skills it finds there (its built-ins included).
 
-use std::collections::HashSet;
+use crate::hash::HashSet;
 use std::path::PathBuf;
 
 use crate::cli::RuntimeArgs;

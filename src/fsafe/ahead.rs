@@ -9,7 +9,7 @@
 //! its own reports; a folder the walk never enters (ignored, or past a limit) costs the helper
 //! a listing that is dropped. So the walk meets exactly what it would meet without it.
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 use std::collections::hash_map::Entry;
 use std::ffi::{OsStr, OsString};
 use std::fs;

@@ -5,7 +5,7 @@
 //! about a folder: a file is looked at every time it is opened. [`forget`] starts over, and
 //! discovery calls it first, so no run sees what an earlier one found (`lint --watch`).
 
-use std::collections::{HashMap, HashSet};
+use crate::hash::{HashMap, HashSet};
 use std::ffi::OsString;
 use std::fs;
 use std::io;

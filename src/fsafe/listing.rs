@@ -6,7 +6,7 @@
 //! ([`super::walk_listed`]). Nothing is kept anywhere else: a listing lives as long as the data
 //! it came with, and a run never sees another run's.
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::fs;
@@ -43,7 +43,7 @@ impl Recorder {
     pub fn new(budget: usize, marks: fn(&OsStr) -> bool) -> Self {
         Self {
             folders: Vec::new(),
-            marked: HashMap::new(),
+            marked: HashMap::default(),
             within: None,
             marks,
             left: budget,

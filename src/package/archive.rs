@@ -159,7 +159,7 @@ impl<R: Read + Seek> Reader<R> {
     pub fn new(mut reader: R) -> io::Result<Self> {
         let names = raw_names(&mut reader)?;
         let archive = ZipArchive::new(reader).map_err(to_io)?;
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = crate::hash::HashSet::default();
         for name in &names {
             if !seen.insert(name.as_slice()) {
                 return Err(io::Error::new(

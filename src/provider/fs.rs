@@ -11,7 +11,8 @@
 //! not read (a skill that cannot be read: `skills lint` fails on it). Any other symlink that
 //! leaves the root is recorded and not followed.
 
-use std::collections::{BTreeSet, HashSet};
+use crate::hash::HashSet;
+use std::collections::BTreeSet;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -142,7 +143,7 @@ impl FsProvider {
             read: Vec::new(),
             notes: Vec::new(),
             unreadable: Vec::new(),
-            seen: HashSet::new(),
+            seen: HashSet::default(),
             listing_budget: fsafe::MAX_RECORDED_ENTRIES,
         };
         for (index, root) in roots.iter().enumerate() {

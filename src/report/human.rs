@@ -2,7 +2,7 @@
 //! rest of a long message as a note under the help), labels on the exact bytes, then the
 //! summary line. Without colour (`NO_COLOR`, not a terminal) it stays readable.
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 use std::fmt;
 use std::io::Write;
 use std::path::PathBuf;
@@ -165,7 +165,7 @@ pub fn write_findings(
         .with_links(false)
         .with_context_lines(1);
     // Each file's display text, made once however many findings point into it.
-    let mut windows: HashMap<PathBuf, Window> = HashMap::new();
+    let mut windows: HashMap<PathBuf, Window> = HashMap::default();
     for f in &report.findings {
         let (head, detail) = headline::split(&f.message);
         let mut help = f.help.as_deref().map(|h| escape::text(h).into_owned());

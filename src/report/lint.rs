@@ -1,8 +1,8 @@
 //! The lint report as data (the `skills.lint/v1` JSON schema), built once and rendered by the
 //! human, JSON, SARIF and GitHub renderers.
 
+use crate::hash::HashMap;
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 

@@ -89,7 +89,7 @@ pub fn collapse<K: Eq + std::hash::Hash>(
     lines: impl IntoIterator<Item = (K, String)>,
     keep: usize,
 ) -> String {
-    let mut index: std::collections::HashMap<K, usize> = std::collections::HashMap::new();
+    let mut index: crate::hash::HashMap<K, usize> = crate::hash::HashMap::default();
     let mut groups: Vec<(Vec<String>, usize)> = Vec::new();
     for (key, line) in lines {
         let next = groups.len();

@@ -241,7 +241,7 @@ pub fn human(
     sort: TokensSort,
 ) -> String {
     let mut rows = Vec::new();
-    let mut said = std::collections::HashSet::new();
+    let mut said = crate::hash::HashSet::default();
     for i in order(costs, sort) {
         skill_rows(&costs.skills[i], &mut rows, &mut said);
     }
@@ -262,7 +262,7 @@ pub fn human(
 fn skill_rows(
     cost: &SkillCost<'_>,
     rows: &mut Vec<Vec<String>>,
-    said: &mut std::collections::HashSet<String>,
+    said: &mut crate::hash::HashSet<String>,
 ) {
     let row = |skill: &str, part: &str, size: Option<Size>, note: String| {
         let mut row = vec![skill.to_owned(), part.to_owned()];

@@ -1,9 +1,10 @@
 //! What a rule sees: one skill (or all of them), the selected targets, the thresholds, and the
 //! files beside the skill, listed and read lazily and at most once.
 
+use crate::hash::HashMap;
 use std::any::{Any, TypeId};
 use std::cell::{OnceCell, RefCell};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -219,8 +220,8 @@ impl<'a> SkillContext<'a> {
             files,
             tree: OnceCell::new(),
             jail: OnceCell::new(),
-            read_cache: RefCell::new(HashMap::new()),
-            memo: RefCell::new(HashMap::new()),
+            read_cache: RefCell::new(HashMap::default()),
+            memo: RefCell::new(HashMap::default()),
         }
     }
 

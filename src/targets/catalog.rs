@@ -158,8 +158,8 @@ fn resolved(path: &Path) -> Option<PathBuf> {
     // Keyed by the path's bytes: hashing a `Path` walks its components, which costs more than
     // the look-up when hundreds of catalogs are rendered.
     thread_local! {
-        static RESOLVED: std::cell::RefCell<std::collections::HashMap<std::ffi::OsString, Option<PathBuf>>> =
-            std::cell::RefCell::new(std::collections::HashMap::new());
+        static RESOLVED: std::cell::RefCell<crate::hash::HashMap<std::ffi::OsString, Option<PathBuf>>> =
+            std::cell::RefCell::new(crate::hash::HashMap::default());
     }
     if let Some(real) = RESOLVED.with(|m| m.borrow().get(path.as_os_str()).cloned()) {
         return real;
@@ -383,7 +383,7 @@ fn settle_collisions<'a>(
         return entries;
     }
     let mut kept: Vec<Option<Entry<'a>>> = Vec::with_capacity(entries.len());
-    let mut slot_of: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut slot_of: crate::hash::HashMap<String, usize> = crate::hash::HashMap::default();
     let mut shadowed = |loser: &Entry<'_>, winner: &Entry<'_>| {
         changes.push(Change::new(
             loser,

@@ -1,7 +1,7 @@
 //! `cline`: Cline's `skills` tool, whose description ends with the skill names in one sentence,
 //! in the order the directories were read; and the `<command-name>` text the tool returns.
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
@@ -230,7 +230,7 @@ fn disabled(skill: &Skill) -> bool {
 /// The entries in the order Cline reads them: by root, then by each root's `read_dir` order
 /// (a skill given as data, with no directory to read, keeps its place).
 fn read_order<'e, 'a>(entries: &'e [Entry<'a>]) -> Vec<&'e Entry<'a>> {
-    let mut listings: HashMap<PathBuf, Option<Vec<OsString>>> = HashMap::new();
+    let mut listings: HashMap<PathBuf, Option<Vec<OsString>>> = HashMap::default();
     let mut position = |skill: &Skill| -> usize {
         let (parent, name) = if skill.dir == skill.origin.root {
             (skill.dir.as_path(), OsString::from("SKILL.md"))

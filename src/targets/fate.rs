@@ -3,7 +3,7 @@
 //! runs ([`super::catalog::known`] and the target's `render`), so `lint`, `why` and `matrix`
 //! can never tell a story the catalog does not.
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 use std::path::Path;
 
 use serde::Serialize;
@@ -126,7 +126,7 @@ pub fn of<'a>(target: &Target, skills: &'a [Skill], cx: &Context<'_>) -> Outcome
     let catalog = catalog::render(target, skills.len(), &known, changes, cx);
     // Changes name a skill by its file; built-ins can share one location, so the name the
     // change carries tells them apart.
-    let mut by_file: HashMap<&Path, Vec<usize>> = HashMap::new();
+    let mut by_file: HashMap<&Path, Vec<usize>> = HashMap::default();
     for (i, skill) in skills.iter().enumerate() {
         by_file.entry(skill.skill_md.as_path()).or_default().push(i);
     }

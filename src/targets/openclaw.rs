@@ -3,8 +3,8 @@
 //! bundled, custodian and plugin skills, the prompt limits of its config file and the read
 //! that loads a skill.
 
+use crate::hash::HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use super::builtin::INSTALL;
@@ -524,7 +524,7 @@ fn has_skill_md(dir: &Path) -> bool {
 /// asks for the same folders once per skill.
 fn child_dirs(dir: &Path) -> Vec<String> {
     thread_local! {
-        static LISTED: RefCell<HashMap<PathBuf, Vec<String>>> = RefCell::new(HashMap::new());
+        static LISTED: RefCell<HashMap<PathBuf, Vec<String>>> = RefCell::new(HashMap::default());
     }
     if let Some(names) = LISTED.with(|m| m.borrow().get(dir).cloned()) {
         return names;
@@ -1385,7 +1385,7 @@ fn config_skip(entry: &Entry<'_>, config: &Config) -> Option<String> {
 /// localeCompare order of their folder paths below the root (paths given on the command line
 /// are not its roots). Returns the kept and the capped.
 fn per_root_cap<'e, 'a>(entries: Vec<&'e Entry<'a>>) -> (Vec<&'e Entry<'a>>, Vec<&'e Entry<'a>>) {
-    let mut by_root: HashMap<usize, Vec<usize>> = HashMap::new();
+    let mut by_root: HashMap<usize, Vec<usize>> = HashMap::default();
     for (i, entry) in entries.iter().enumerate() {
         if !matches!(entry.skill.origin.scope, Scope::Builtin | Scope::Custom) {
             by_root

@@ -2,7 +2,7 @@
 //! (`internal/flow/processor/skills.go`) for the default `knowledge_only` tool profile, over an
 //! `FSRepository` (`skill/repository.go`), as read from source (runtime-formats.md §12).
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 
 use super::catalog::{Admitted, Collision, Context, Entry, Rendered};
 use super::env::{Env, RootSpec};
@@ -166,7 +166,7 @@ fn read_frontmatter(text: &str) -> HashMap<String, String> {
 fn raw_values(block: &str) -> HashMap<String, String> {
     let lines: Vec<&str> = block.split('\n').collect();
     let indented = |line: &str| line.starts_with([' ', '\t']);
-    let mut values = HashMap::new();
+    let mut values = HashMap::default();
     let mut i = 0;
     while i < lines.len() {
         let line = lines[i];

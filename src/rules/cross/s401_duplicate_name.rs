@@ -1,6 +1,6 @@
 //! S401 duplicate-name: two skills in the same root share a name.
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 use std::collections::hash_map::Entry;
 use std::path::{Path, PathBuf};
 
@@ -69,7 +69,7 @@ fn collection(skill: &Skill) -> PathBuf {
 }
 
 fn check(cx: &SetContext<'_>, out: &mut Vec<Finding>) {
-    let mut first_by_name = HashMap::with_capacity(cx.skills.len());
+    let mut first_by_name = HashMap::with_capacity_and_hasher(cx.skills.len(), Default::default());
     for (index, skill) in cx.skills.iter().enumerate() {
         let name = skill.name();
         if name.is_empty() {

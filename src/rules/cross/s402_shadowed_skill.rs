@@ -1,6 +1,6 @@
 //! S402 shadowed-skill: a skill loses its name to a skill in another root.
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 use std::path::Path;
 
 use super::{collision_help, name_span, shown};

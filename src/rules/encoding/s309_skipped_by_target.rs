@@ -1,6 +1,6 @@
 //! S309 skipped-by-target: a selected runtime does not list the skill at all.
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 use std::path::Path;
 
 use crate::rules::{Check, Finding, Rule, SetContext, Severity};

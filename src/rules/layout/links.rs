@@ -70,8 +70,8 @@ pub enum Form {
 }
 
 impl Form {
-    /// The matcher for the files a [`Form::Pattern`] stands for; `None` for other forms.
-    fn glob(&self) -> Option<globset::GlobMatcher> {
+    /// The glob for the files a [`Form::Pattern`] stands for; `None` for other forms.
+    fn glob(&self) -> Option<Glob> {
         let Self::Pattern(pattern) = self else {
             return None;
         };
@@ -90,17 +90,49 @@ impl Form {
                 _ => {}
             }
         }
-        globset::GlobBuilder::new(&glob)
-            .literal_separator(true)
-            .build()
-            .ok()
-            .map(|g| g.compile_matcher())
+        Some(Glob {
+            glob,
+            matcher: std::cell::OnceCell::new(),
+        })
     }
 }
 
-/// The [`Form::Pattern`]s among some references, compiled once to be tried on many paths.
+/// A pattern's glob (literal text and `*`), compiled the first time a path could match it.
+#[derive(Debug, Clone)]
+struct Glob {
+    glob: String,
+    matcher: std::cell::OnceCell<Option<globset::GlobMatcher>>,
+}
+
+impl Glob {
+    /// Whether `path` matches. A match starts with the text before the first `*` and ends with
+    /// the text after the last, so a path that does not is turned away without compiling the
+    /// glob (most paths tried are not near any pattern, and compiling one costs far more).
+    fn matches(&self, path: &str) -> bool {
+        let (head, tail) = match (self.glob.find('*'), self.glob.rfind('*')) {
+            (Some(first), Some(last)) => (&self.glob[..first], &self.glob[last + 1..]),
+            _ => (self.glob.as_str(), self.glob.as_str()),
+        };
+        if !path.starts_with(head) || !path.ends_with(tail) {
+            return false;
+        }
+        self.matcher
+            .get_or_init(|| {
+                globset::GlobBuilder::new(&self.glob)
+                    .literal_separator(true)
+                    .build()
+                    .ok()
+                    .map(|g| g.compile_matcher())
+            })
+            .as_ref()
+            .is_some_and(|m| m.is_match(path))
+    }
+}
+
+/// The [`Form::Pattern`]s among some references, each compiled once, when first needed, to be
+/// tried on many paths.
 #[derive(Debug, Clone, Default)]
-pub struct Patterns(Vec<globset::GlobMatcher>);
+pub struct Patterns(Vec<Glob>);
 
 impl Patterns {
     /// The patterns among `forms`; other forms are left out.
@@ -112,7 +144,7 @@ impl Patterns {
     /// within one path segment, `**` across segments, and a placeholder (`{lang}`, `<name>`)
     /// stands for any part of one segment.
     pub fn matches(&self, path: &str) -> bool {
-        self.0.iter().any(|glob| glob.is_match(path))
+        self.0.iter().any(|glob| glob.matches(path))
     }
 }
 
@@ -1036,6 +1068,12 @@ mod tests {
         assert!(pattern("./references/**/*.md").matches("references/a/b/c.md"));
         assert!(pattern("references/**/*.md").matches("references/c.md"));
         assert!(pattern("projects/<slug>.md").matches("projects/acme.md"));
+        // The text before the first `*` and after the last may overlap in a match.
+        assert!(pattern("docs/**/guide.md").matches("docs/guide.md"));
+        assert!(pattern("docs/**/guide.md").matches("docs/a/b/guide.md"));
+        // Right start and end, but a `*` does not cross a `/`.
+        assert!(!pattern("docs/*-guide.md").matches("docs/a/b-guide.md"));
+        assert!(!pattern("docs/*-guide.md").matches("notes/a-guide.md"));
         let two = [
             code_span_path("a/*.md").expect("a pattern"),
             Form::Relative("b/c.md".into()),

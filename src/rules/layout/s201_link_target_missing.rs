@@ -1,6 +1,6 @@
 //! S201 link-target-missing: a link or a backticked path names a file the skill does not have.
 
-use std::collections::HashSet;
+use crate::hash::HashSet;
 
 use super::files::{self, Document, Target};
 use super::links::{self, Kind};
@@ -66,7 +66,7 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
 
 fn check_document(cx: &SkillContext<'_>, document: &Document, out: &mut Vec<Finding>) {
     let tree = cx.tree();
-    let mut reported = HashSet::new();
+    let mut reported = HashSet::default();
     for reference in document.references.iter() {
         if !reference.names_skill_path(tree, &document.rel) {
             continue;

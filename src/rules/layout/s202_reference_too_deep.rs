@@ -1,8 +1,8 @@
 //! S202 reference-too-deep: a file `SKILL.md` links to sends the model on to another document
 //! that `SKILL.md` does not link itself.
 
+use crate::hash::HashSet;
 use std::cell::OnceCell;
-use std::collections::HashSet;
 
 use super::files::{self, Target};
 use super::links::{Kind, Patterns};
@@ -67,7 +67,7 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     let own = files::skill_md_name(cx);
     let tree = cx.tree();
     for (document, _) in files::linked_documents(cx).iter() {
-        let mut reported = HashSet::new();
+        let mut reported = HashSet::default();
         for reference in document.references.iter() {
             if !reference.names_skill_path(tree, &document.rel) {
                 continue;

@@ -1,6 +1,6 @@
 //! S028 duplicate-field: the same key twice in the frontmatter or in one of its mappings.
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 
 use super::common::{mapping, selected};
 use crate::frontmatter::{Field, Value, ValueKind};
@@ -69,8 +69,8 @@ fn walk<'f>(
     // StrictYAML has no types: `1` and `'1'` are the same key there.
     let untyped = !strict.is_empty();
     let identity = |f: &'f Field| (f.key.as_str(), (!untyped).then_some(f.key_kind));
-    let mut first: HashMap<(&str, Option<ValueKind>), &Field> = HashMap::new();
-    let mut last: HashMap<&str, &Field> = HashMap::new();
+    let mut first: HashMap<(&str, Option<ValueKind>), &Field> = HashMap::default();
+    let mut last: HashMap<&str, &Field> = HashMap::default();
     for field in fields {
         first.entry(identity(field)).or_insert(field);
         last.insert(field.key.as_str(), field);

@@ -3,7 +3,8 @@
 //! mentioned skill's whole `SKILL.md` as a `<skill>` user message, in catalog order, once each;
 //! or the model opens `SKILL.md` with its shell tool (`read` mode).
 
-use std::collections::{BTreeMap, HashSet};
+use crate::hash::HashSet;
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::render::{order_key, real};
@@ -182,8 +183,8 @@ fn mentionable<'s>(input: &LoadInput<'s>, found: &Mentions<'_>) -> Vec<Mentionab
 /// has, each skill once, both in catalog order.
 fn select<'a, 's>(skills: &'a [Mentionable<'s>], found: &Mentions<'_>) -> Vec<&'a Mentionable<'s>> {
     let mut selected: Vec<&Mentionable<'s>> = Vec::new();
-    let mut seen_paths: HashSet<&str> = HashSet::new();
-    let mut seen_names: HashSet<&str> = HashSet::new();
+    let mut seen_paths: HashSet<&str> = HashSet::default();
+    let mut seen_names: HashSet<&str> = HashSet::default();
     for skill in skills {
         if found
             .paths

@@ -7,9 +7,9 @@
 //! skill lines get the rest. Root aliases are always used, unless the table alone does not fit:
 //! then paths are absolute, with Codex's wording for them.
 
+use crate::hash::HashMap;
 use std::borrow::Cow;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::ffi::OsString;
 use std::path::{Component, Path, PathBuf};
 use std::rc::Rc;
@@ -382,7 +382,7 @@ impl AliasPlan {
                 *index,
             )
         });
-        let mut per_version: HashMap<PathBuf, usize> = HashMap::new();
+        let mut per_version: HashMap<PathBuf, usize> = HashMap::default();
         for skill in skills {
             if let Some(base) = &skill.paths.version {
                 *per_version.entry(base.clone()).or_default() += 1;
@@ -456,7 +456,7 @@ impl SkillPaths {
         /// either.
         type Known = HashMap<OsString, Vec<(OsString, Rc<SkillPaths>)>>;
         thread_local! {
-            static KNOWN: RefCell<Known> = RefCell::new(HashMap::new());
+            static KNOWN: RefCell<Known> = RefCell::new(HashMap::default());
         }
         let known = KNOWN.with(|k| {
             k.borrow()
