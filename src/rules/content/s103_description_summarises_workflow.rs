@@ -219,6 +219,9 @@ fn sequence_sentences(text: &str) -> Option<Workflow> {
 fn action_chain(text: &str) -> Option<Workflow> {
     sentences(text).into_iter().find_map(|sentence| {
         let offset = sentence.start;
+        if !may_sequence(&text[sentence.clone()]) {
+            return None;
+        }
         let clauses = clauses(&text[sentence]);
         if !clauses
             .iter()
@@ -252,6 +255,17 @@ fn action_chain(text: &str) -> Option<Workflow> {
     })
 }
 
+/// The words [`sequences`] looks for.
+const SEQUENCE_WORDS: [&str; 6] = ["then", "finally", "lastly", "afterwards", "next", "first"];
+
+/// Whether `sentence` holds one of [`SEQUENCE_WORDS`] in any case, if only inside a longer
+/// word: a sentence without any has no clause that [`sequences`], and is passed over without
+/// being split into clauses.
+fn may_sequence(sentence: &str) -> bool {
+    let lower = sentence.to_ascii_lowercase();
+    SEQUENCE_WORDS.iter().any(|w| lower.contains(w))
+}
+
 /// The clauses of a sentence: runs of words split at `,` `;` `:` `(` `)` dashes, arrows, and
 /// before `and`, `or` and `then`.
 fn clauses(sentence: &str) -> Vec<Vec<Word<'_>>> {
@@ -260,9 +274,11 @@ fn clauses(sentence: &str) -> Vec<Vec<Word<'_>>> {
     let mut last_end = 0;
     for word in words(sentence) {
         let gap = &sentence[last_end..word.start];
-        let punctuation = gap.contains([',', ';', ':', '(', ')', '—', '–', '→'])
-            || gap.contains(" - ")
-            || gap.contains("->");
+        // Most words are apart by one space.
+        let punctuation = gap != " "
+            && (gap.contains([',', ';', ':', '(', ')', '—', '–', '→'])
+                || gap.contains(" - ")
+                || gap.contains("->"));
         let conjunction = ["and", "or", "then"].iter().any(|c| word.is(c));
         if (punctuation || conjunction) && !current.is_empty() {
             // `and then`: keep `then` with its `and`.
@@ -399,7 +415,7 @@ const VERBS: &[&str] = &[
 
 #[cfg(test)]
 mod tests {
-    use super::{RULE, find_workflow, s_form};
+    use super::{RULE, find_workflow, may_sequence, s_form};
     use crate::rules::context::testing::check;
 
     fn found(text: &str) -> Option<(String, &str)> {
@@ -466,6 +482,26 @@ mod tests {
         ] {
             assert_eq!(found(text), None, "{text}");
         }
+    }
+
+    #[test]
+    fn only_sentences_with_a_sequencing_word_are_split_into_clauses() {
+        assert!(may_sequence(
+            "Reads the file, parses it, THEN writes a report."
+        ));
+        assert!(may_sequence("Afterwards it writes."));
+        assert!(!may_sequence(
+            "Reads the file, parses the rows and writes a report."
+        ));
+        // In any case, as the clause test reads words.
+        assert!(
+            found("Reads the file, parses the rows, validates them, THEN writes a report.")
+                .is_some()
+        );
+        assert_eq!(
+            found("Reads the file, parses the rows, validates them and writes a report."),
+            None
+        );
     }
 
     #[test]
