@@ -51,11 +51,24 @@ pub fn universal_newlines_of<'t>(skill: &Skill, text: &'t str) -> Cow<'t, str> {
 
 /// `text` with `\r\n` and a lone `\r` as `\n`: universal newlines.
 pub fn universal_newlines(text: &str) -> Cow<'_, str> {
-    if crate::source::contains_any(text.as_bytes(), b"\r") {
-        Cow::Owned(text.replace("\r\n", "\n").replace('\r', "\n"))
-    } else {
-        Cow::Borrowed(text)
+    if !crate::source::contains_any(text.as_bytes(), b"\r") {
+        return Cow::Borrowed(text);
     }
+    // One pass: each `\r` becomes `\n`, and one right before a `\n` is dropped.
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = memchr::memchr(b'\r', rest.as_bytes()) {
+        out.push_str(&rest[..at]);
+        out.push('\n');
+        let skip = if rest.as_bytes().get(at + 1) == Some(&b'\n') {
+            2
+        } else {
+            1
+        };
+        rest = &rest[at + skip..];
+    }
+    out.push_str(rest);
+    Cow::Owned(out)
 }
 
 #[cfg(test)]

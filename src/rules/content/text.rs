@@ -288,6 +288,9 @@ impl Word<'_> {
     }
 
     pub fn lower(&self) -> String {
+        if self.text.is_ascii() {
+            return self.text.to_ascii_lowercase();
+        }
         self.text.replace('’', "'").to_lowercase()
     }
 }

@@ -206,8 +206,16 @@ pub fn did_you_mean(cx: &SkillContext<'_>, missing: &str) -> Option<String> {
             .map(|(_, ext)| ext.to_ascii_lowercase())
     };
     let wanted = extension(missing);
+    let chars = missing.chars().count();
+    // The edit distance is at least the difference in length, so a path whose length alone
+    // puts it under the score is not compared.
+    let close_in_length = |path: &str| {
+        let other = path.chars().count();
+        let longest = chars.max(other);
+        longest == 0 || 1.0 - chars.abs_diff(other) as f64 / longest as f64 >= 0.8
+    };
     tree.files()
-        .filter(|e| extension(&e.path) == wanted)
+        .filter(|e| extension(&e.path) == wanted && close_in_length(&e.path))
         .map(|e| (strsim::normalized_damerau_levenshtein(missing, &e.path), e))
         .filter(|(score, _)| *score >= 0.8)
         .max_by(|a, b| a.0.total_cmp(&b.0))

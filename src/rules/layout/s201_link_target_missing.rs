@@ -155,6 +155,27 @@ mod tests {
     }
 
     #[test]
+    fn suggestions_reach_names_that_differ_in_length() {
+        let help = |link: &str| {
+            let text = format!("{HEAD}See [it]({link}).\n");
+            let files = [("references/abcdefgh.md", "# A\n")];
+            check_with(&RULE, &skill("pdf", &text), &["agentskills"], &files)
+                .first()
+                .and_then(|f| f.help.clone())
+        };
+        // Four characters short of 22: a score of 0.82, just over the 0.8 needed.
+        assert_eq!(
+            help("references/abcd.md").as_deref(),
+            Some("did you mean `references/abcdefgh.md`?")
+        );
+        // Five short: 0.77, too far whatever the letters.
+        assert_eq!(
+            help("references/abc.md").as_deref(),
+            Some("correct the path, add the file, or remove the reference")
+        );
+    }
+
+    #[test]
     fn existing_targets_anchors_and_urls_pass() {
         let files = [
             ("references/forms.md", "# Forms\n"),
