@@ -2,7 +2,6 @@
 //! Flags beat the file, the file beats the defaults. Unknown keys, rules and targets are errors
 //! that point into the file.
 
-use crate::hash::HashMap;
 use std::collections::BTreeMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -11,6 +10,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::error::{ConfigError, Error, Result};
+use crate::hash::HashMap;
 use crate::lint::{Level, LintOptions};
 use crate::rules::{self, Severity};
 use crate::select::{PathGlob, PerFileIgnores, Selection, Selector};

@@ -14,13 +14,13 @@
 //! its **resources** are its bundled files as the provider reads them (the cap cuts long files;
 //! binary files are skipped with the reason).
 
-use crate::hash::HashMap;
 use std::iter::Sum;
 use std::ops::{Add, Range, Sub};
 use std::path::Path;
 
 use serde::Serialize;
 
+use crate::hash::HashMap;
 use crate::parallel;
 use crate::paths;
 use crate::progress::Progress;

@@ -2,13 +2,13 @@
 //! change meaning exist (see each rule); the result is checked to parse at least as well as
 //! before, and every byte outside the edited spans is kept.
 
-use crate::hash::HashMap;
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use crate::frontmatter::{self, FrontmatterState, Yaml};
 use crate::fsafe::{self, Jail, Refusal};
+use crate::hash::HashMap;
 use crate::lint::{self, LintOptions};
 use crate::rules::{Edit, Finding};
 use crate::skill::Skill;

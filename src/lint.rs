@@ -2,10 +2,10 @@
 //! (rule severities, inline suppressions ([`crate::suppress`]), ignored paths). Produces data;
 //! `report/` renders it.
 
-use crate::hash::HashMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
+use crate::hash::HashMap;
 use crate::parallel;
 use crate::progress::Progress;
 use crate::provider::UnreadableSkill;

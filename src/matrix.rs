@@ -2,11 +2,11 @@
 //! shortened, name only, hidden, dropped, shadowed, not found), read off each runtime's own
 //! catalog ([`crate::targets::fate`]). Data only; `report::matrix` draws it.
 
-use crate::hash::HashMap;
 use std::path::PathBuf;
 
 use serde::Serialize;
 
+use crate::hash::HashMap;
 use crate::skill::{Scope, Skill};
 use crate::targets::Target;
 use crate::targets::catalog::{self, Context};

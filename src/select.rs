@@ -3,11 +3,11 @@
 //! name (`description-vague`), an ID prefix (`S1`, `S10`) or `ALL` — and `per-file-ignores`,
 //! which drop chosen rules' findings on the files a glob matches.
 
-use crate::hash::HashMap;
 use std::path::{Path, PathBuf};
 
 use globset::{Glob, GlobMatcher};
 
+use crate::hash::HashMap;
 use crate::lint::Level;
 use crate::rules::{self, Finding, Rule};
 

@@ -8,9 +8,9 @@
 //! Rules are named by ID or name, separated by spaces or commas. A key that names no rule is
 //! reported by S501; a suppression that covered nothing, by S502 (off by default).
 
-use crate::hash::HashMap;
 use std::path::Path;
 
+use crate::hash::HashMap;
 use crate::rules::{self, Finding, Rule};
 use crate::skill::Skill;
 use crate::source::{Span, find};

@@ -1,11 +1,11 @@
 //! What `catalog`, `load`, `simulate` and `tokens` share: the machine a runtime runs on, the
 //! model it runs, and the skills it finds there (its built-ins included).
 
-use crate::hash::HashSet;
 use std::path::PathBuf;
 
 use crate::cli::RuntimeArgs;
 use crate::error::{Error, Result};
+use crate::hash::HashSet;
 use crate::provider::{FsProvider, SkillProvider};
 use crate::skill::Skill;
 use crate::targets::builtin::{self, InstallState};

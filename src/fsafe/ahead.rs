@@ -9,7 +9,6 @@
 //! its own reports; a folder the walk never enters (ignored, or past a limit) costs the helper
 //! a listing that is dropped. So the walk meets exactly what it would meet without it.
 
-use crate::hash::HashMap;
 use std::collections::hash_map::Entry;
 use std::ffi::{OsStr, OsString};
 use std::fs;
@@ -18,6 +17,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 use super::listing::Entries;
+use crate::hash::HashMap;
 
 /// The most entries the helper reads in one walk, each folder counting as one more: what the
 /// walk does not take is memory held until it ends.

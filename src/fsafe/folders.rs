@@ -5,12 +5,13 @@
 //! about a folder: a file is looked at every time it is opened. [`forget`] starts over, and
 //! discovery calls it first, so no run sees what an earlier one found (`lint --watch`).
 
-use crate::hash::{HashMap, HashSet};
 use std::ffi::OsString;
 use std::fs;
 use std::io;
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
+
+use crate::hash::{HashMap, HashSet};
 
 /// Canonical paths of folders, by the absolute path they were asked under.
 static CANONICAL: Mutex<Option<HashMap<OsString, PathBuf>>> = Mutex::new(None);

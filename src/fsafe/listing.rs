@@ -6,12 +6,13 @@
 //! ([`super::walk_listed`]). Nothing is kept anywhere else: a listing lives as long as the data
 //! it came with, and a run never sees another run's.
 
-use crate::hash::HashMap;
 use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::fs;
 use std::path::{self, Path, PathBuf};
 use std::sync::Arc;
+
+use crate::hash::HashMap;
 
 /// A folder's entries as read from the disk: names with their types, sorted last first (a walk
 /// takes them from the end).

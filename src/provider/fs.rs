@@ -11,7 +11,6 @@
 //! not read (a skill that cannot be read: `skills lint` fails on it). Any other symlink that
 //! leaves the root is recorded and not followed.
 
-use crate::hash::HashSet;
 use std::collections::BTreeSet;
 use std::fs;
 use std::io;
@@ -24,6 +23,7 @@ use super::resource::{self, LineRange, Resource, ResourceError, Resources};
 use super::{Note, NoteKind, RipgrepListing, SkillProvider, resolve_shadowing};
 use crate::error::{Error, Result};
 use crate::fsafe::{self, Event, Flow, Jail, Links, Listings, Recorder, Refusal, WalkOptions};
+use crate::hash::HashSet;
 use crate::parallel;
 use crate::paths;
 use crate::skill::{Origin, Scope, Skill};

@@ -2,7 +2,6 @@
 //! rest of a long message as a note under the help), labels on the exact bytes, then the
 //! summary line. Without colour (`NO_COLOR`, not a terminal) it stays readable.
 
-use crate::hash::HashMap;
 use std::fmt;
 use std::io::Write;
 use std::path::PathBuf;
@@ -17,6 +16,7 @@ use super::escape;
 use super::headline;
 use super::lint::{LintReport, Sources};
 use crate::error::{Error, Result};
+use crate::hash::HashMap;
 use crate::rules::Severity;
 
 /// How to draw diagnostics.

@@ -1,7 +1,6 @@
 //! The lint report as data (the `skills.lint/v1` JSON schema), built once and rendered by the
 //! human, JSON, SARIF and GitHub renderers.
 
-use crate::hash::HashMap;
 use std::borrow::Cow;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -9,6 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::error::Result;
+use crate::hash::HashMap;
 use crate::rules::{Finding, Severity};
 use crate::source::Source;
 

@@ -1,7 +1,6 @@
 //! What a rule sees: one skill (or all of them), the selected targets, the thresholds, and the
 //! files beside the skill, listed and read lazily and at most once.
 
-use crate::hash::HashMap;
 use std::any::{Any, TypeId};
 use std::cell::{OnceCell, RefCell};
 use std::collections::BTreeMap;
@@ -11,6 +10,7 @@ use std::rc::Rc;
 use serde::Serialize;
 
 use crate::fsafe::{self, Event, Flow, Jail, Listings, WalkOptions};
+use crate::hash::HashMap;
 use crate::paths;
 use crate::provider::UnreadableSkill;
 use crate::skill::Skill;

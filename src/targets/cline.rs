@@ -1,7 +1,6 @@
 //! `cline`: Cline's `skills` tool, whose description ends with the skill names in one sentence,
 //! in the order the directories were read; and the `<command-name>` text the tool returns.
 
-use crate::hash::HashMap;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
@@ -11,6 +10,7 @@ use super::load::{Call, LoadInput, Output, Placement, ReadInput, Session};
 use super::text::{Collation, Unit, js_trim, prefix_within};
 use super::{Budget, Confidence, ExtraField, NameCharset, Target, Verified};
 use crate::frontmatter::{Field, Value, Yaml};
+use crate::hash::HashMap;
 use crate::provider::ResourceError;
 use crate::skill::{Scope, Skill};
 

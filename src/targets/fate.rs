@@ -3,13 +3,13 @@
 //! runs ([`super::catalog::known`] and the target's `render`), so `lint`, `why` and `matrix`
 //! can never tell a story the catalog does not.
 
-use crate::hash::HashMap;
 use std::path::Path;
 
 use serde::Serialize;
 
 use super::Target;
 use super::catalog::{self, Catalog, ChangeKind, Context, Entry};
+use crate::hash::HashMap;
 use crate::skill::Skill;
 
 /// A skill's fate in one runtime, worst first.

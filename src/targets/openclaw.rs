@@ -3,7 +3,6 @@
 //! bundled, custodian and plugin skills, the prompt limits of its config file and the read
 //! that loads a skill.
 
-use crate::hash::HashMap;
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 
@@ -16,6 +15,7 @@ use super::load::{Call, LoadInput, Output, Placement, ReadInput, Session, format
 use super::text::{Collation, Escaping, Unit, is_js_space, js_trim, prefix_within};
 use super::{Budget, Builtin, Confidence, ExtraField, Install, NameCharset, Target, Verified};
 use crate::frontmatter::{self, Field, Value, Yaml};
+use crate::hash::HashMap;
 use crate::paths;
 use crate::provider::ResourceError;
 use crate::skill::{Scope, Skill};

@@ -2,14 +2,13 @@
 //! (`internal/flow/processor/skills.go`) for the default `knowledge_only` tool profile, over an
 //! `FSRepository` (`skill/repository.go`), as read from source (runtime-formats.md §12).
 
-use crate::hash::HashMap;
-
 use super::catalog::{Admitted, Collision, Context, Entry, Rendered};
 use super::env::{Env, RootSpec};
 use super::load::{Call, Lifetime, LoadInput, Mode, Output, Placement, ReadInput, Role, Session};
 use super::text::Collation;
 use super::{Budget, Confidence, NameCharset, Target};
 use crate::frontmatter::{self, Value, Yaml};
+use crate::hash::HashMap;
 use crate::provider::check_relative;
 use crate::skill::{Scope, Skill};
 

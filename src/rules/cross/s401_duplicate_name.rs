@@ -1,10 +1,10 @@
 //! S401 duplicate-name: two skills in the same root share a name.
 
-use crate::hash::HashMap;
 use std::collections::hash_map::Entry;
 use std::path::{Path, PathBuf};
 
 use super::{collision_help, name_span, shown};
+use crate::hash::HashMap;
 use crate::rules::{Check, Finding, Rule, SetContext, Severity};
 use crate::skill::Skill;
 

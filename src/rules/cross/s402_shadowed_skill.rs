@@ -1,9 +1,9 @@
 //! S402 shadowed-skill: a skill loses its name to a skill in another root.
 
-use crate::hash::HashMap;
 use std::path::Path;
 
 use super::{collision_help, name_span, shown};
+use crate::hash::HashMap;
 use crate::rules::{Check, Finding, Rule, SetContext, Severity};
 use crate::skill::Skill;
 

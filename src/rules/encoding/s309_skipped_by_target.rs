@@ -1,8 +1,8 @@
 //! S309 skipped-by-target: a selected runtime does not list the skill at all.
 
-use crate::hash::HashMap;
 use std::path::Path;
 
+use crate::hash::HashMap;
 use crate::rules::{Check, Finding, Rule, SetContext, Severity};
 use crate::skill::Skill;
 use crate::targets::Target;

@@ -1,9 +1,8 @@
 //! S201 link-target-missing: a link or a backticked path names a file the skill does not have.
 
-use crate::hash::HashSet;
-
 use super::files::{self, Document, Target};
 use super::links::{self, Kind};
+use crate::hash::HashSet;
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 
 pub const RULE: Rule = Rule {

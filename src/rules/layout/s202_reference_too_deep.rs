@@ -1,11 +1,11 @@
 //! S202 reference-too-deep: a file `SKILL.md` links to sends the model on to another document
 //! that `SKILL.md` does not link itself.
 
-use crate::hash::HashSet;
 use std::cell::OnceCell;
 
 use super::files::{self, Target};
 use super::links::{Kind, Patterns};
+use crate::hash::HashSet;
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 
 pub const RULE: Rule = Rule {

@@ -1,9 +1,8 @@
 //! S028 duplicate-field: the same key twice in the frontmatter or in one of its mappings.
 
-use crate::hash::HashMap;
-
 use super::common::{mapping, selected};
 use crate::frontmatter::{Field, Value, ValueKind};
+use crate::hash::HashMap;
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 use crate::targets::Target;
 

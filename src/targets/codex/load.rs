@@ -3,12 +3,12 @@
 //! mentioned skill's whole `SKILL.md` as a `<skill>` user message, in catalog order, once each;
 //! or the model opens `SKILL.md` with its shell tool (`read` mode).
 
-use crate::hash::HashSet;
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::render::{order_key, real};
 use super::{UNLISTED_SYSTEM_SKILLS, admit};
+use crate::hash::HashSet;
 use crate::skill::{Scope, Skill};
 use crate::targets::catalog::Entry;
 use crate::targets::load::{Call, Lifetime, LoadInput, Output, Part, ReadInput, Role};

@@ -7,7 +7,6 @@
 //! skill lines get the rest. Root aliases are always used, unless the table alone does not fit:
 //! then paths are absolute, with Codex's wording for them.
 
-use crate::hash::HashMap;
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::ffi::OsString;
@@ -15,6 +14,7 @@ use std::path::{Component, Path, PathBuf};
 use std::rc::Rc;
 
 use super::{search_order, usage_instructions};
+use crate::hash::HashMap;
 use crate::skill::{Scope, Skill};
 use crate::targets::catalog::{BudgetUse, Change, ChangeKind, Context, Entry, Rendered};
 use crate::targets::text::Unit;
