@@ -286,7 +286,7 @@ impl Source {
             // Only `\n` ends a line here: the line is one more than those before the offset,
             // and its column counts the characters after the last one.
             let before = &bytes[..offset];
-            let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+            let line = 1 + memchr::memchr_iter(b'\n', before).count();
             let start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
             return (line, char_count(&before[start..]) + 1);
         }
