@@ -118,6 +118,8 @@ fn find_workflow(text: &str) -> Option<Workflow> {
 
 /// `1) … 2)`, `1. … 2.`, `(1) … (2)` or `Step 1 … Step 2`.
 fn numbered_steps(text: &str) -> Option<Workflow> {
+    // Every form has a `1`.
+    memchr::memchr(b'1', text.as_bytes())?;
     for (one, two) in [("1)", "2)"), ("1.", "2."), ("(1)", "(2)")] {
         let first = list_marker(text, one, 0);
         let second = first.as_ref().and_then(|f| list_marker(text, two, f.end));
@@ -160,6 +162,8 @@ fn list_marker(text: &str, marker: &str, from: usize) -> Option<Range<usize>> {
 
 /// Two or more arrows between words: `parse → validate → report`.
 fn arrows(text: &str) -> Option<Workflow> {
+    // `->` and `=>` hold a `>`; `→` and `⇒` start with the byte 0xE2.
+    memchr::memchr2(b'>', 0xE2, text.as_bytes())?;
     let found: Vec<Range<usize>> = ["→", "->", "⇒", "=>"]
         .iter()
         .flat_map(|arrow| {
