@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use super::text::{Description, first_words, mask_quotes, sentences};
+use super::text::{Description, Masked, first_words};
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 
 pub const RULE: Rule = Rule {
@@ -76,7 +76,7 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     if !description.is_english(cx) {
         return;
     }
-    let Some((person, opener)) = first_non_third_person(description.text) else {
+    let Some((person, opener)) = first_non_third_person(&description.masked(cx)) else {
         return;
     };
     let phrase = &description.text[opener.clone()];
@@ -90,9 +90,10 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
 
 /// The first sentence opener in the first or second person: which person, and the range of the
 /// opener (the pronoun, and the word after it unless the pronoun is a contraction).
-fn first_non_third_person(text: &str) -> Option<(&'static str, Range<usize>)> {
-    let masked = mask_quotes(text);
-    sentences(&masked).into_iter().find_map(|sentence| {
+fn first_non_third_person(masked: &Masked) -> Option<(&'static str, Range<usize>)> {
+    let sentences = masked.sentences.iter().cloned();
+    let masked = masked.text.as_str();
+    sentences.into_iter().find_map(|sentence| {
         // The opener and the word after it.
         let ws = first_words(&masked[sentence.clone()], 2);
         let first = ws.first()?;
@@ -132,11 +133,11 @@ fn first_non_third_person(text: &str) -> Option<(&'static str, Range<usize>)> {
 
 #[cfg(test)]
 mod tests {
-    use super::{RULE, first_non_third_person};
+    use super::{Masked, RULE, first_non_third_person};
     use crate::rules::context::testing::check;
 
     fn opener(text: &str) -> Option<(&'static str, &str)> {
-        first_non_third_person(text).map(|(p, r)| (p, &text[r]))
+        first_non_third_person(&Masked::new(text)).map(|(p, r)| (p, &text[r]))
     }
 
     #[test]

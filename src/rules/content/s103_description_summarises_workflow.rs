@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use super::text::{Description, Word, first_words, mask_quotes, sentences, words};
+use super::text::{Description, Masked, Word, first_words, words};
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 
 pub const RULE: Rule = Rule {
@@ -85,7 +85,7 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     if !description.is_english(cx) {
         return;
     }
-    let Some(workflow) = find_workflow(description.text) else {
+    let Some(workflow) = find_workflow(&description.masked(cx)) else {
         return;
     };
     out.push(
@@ -108,12 +108,12 @@ struct Workflow {
     range: Range<usize>,
 }
 
-fn find_workflow(text: &str) -> Option<Workflow> {
-    let masked = mask_quotes(text);
-    numbered_steps(&masked)
-        .or_else(|| arrows(&masked))
-        .or_else(|| sequence_sentences(&masked))
-        .or_else(|| action_chain(&masked))
+fn find_workflow(masked: &Masked) -> Option<Workflow> {
+    let text = masked.text.as_str();
+    numbered_steps(text)
+        .or_else(|| arrows(text))
+        .or_else(|| sequence_sentences(text, &masked.sentences))
+        .or_else(|| action_chain(text, &masked.sentences))
 }
 
 /// `1) … 2)`, `1. … 2.`, `(1) … (2)` or `Step 1 … Step 2`.
@@ -194,9 +194,10 @@ const SEQUENCE_OPENERS: &[&str] = &[
 ];
 
 /// Two or more sentences that open with `First`, `Then`, `Next`, `Finally`….
-fn sequence_sentences(text: &str) -> Option<Workflow> {
-    let openers: Vec<Word<'_>> = sentences(text)
-        .into_iter()
+fn sequence_sentences<'a>(text: &'a str, sentences: &[Range<usize>]) -> Option<Workflow> {
+    let openers: Vec<Word<'a>> = sentences
+        .iter()
+        .cloned()
         .filter_map(|sentence| {
             let first = *first_words(&text[sentence.clone()], 1).first()?;
             let lead = &text[sentence.start..sentence.start + first.start];
@@ -220,8 +221,8 @@ fn sequence_sentences(text: &str) -> Option<Workflow> {
 }
 
 /// One sentence with a sequencing word and three or more clauses led by action verbs.
-fn action_chain(text: &str) -> Option<Workflow> {
-    sentences(text).into_iter().find_map(|sentence| {
+fn action_chain(text: &str, sentences: &[Range<usize>]) -> Option<Workflow> {
+    sentences.iter().cloned().find_map(|sentence| {
         let offset = sentence.start;
         if !may_sequence(&text[sentence.clone()]) {
             return None;
@@ -419,11 +420,11 @@ const VERBS: &[&str] = &[
 
 #[cfg(test)]
 mod tests {
-    use super::{RULE, find_workflow, may_sequence, s_form};
+    use super::{Masked, RULE, find_workflow, may_sequence, s_form};
     use crate::rules::context::testing::check;
 
     fn found(text: &str) -> Option<(String, &str)> {
-        find_workflow(text).map(|w| (w.what, &text[w.range]))
+        find_workflow(&Masked::new(text)).map(|w| (w.what, &text[w.range]))
     }
 
     #[test]

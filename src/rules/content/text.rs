@@ -47,6 +47,12 @@ impl<'a> Description<'a> {
         *cx.memo("description is English", || looks_english(self.text))
     }
 
+    /// The text with its quotes masked ([`mask_quotes`]) and the sentences of that
+    /// ([`sentences`]), worked out once for the rules that read sentence by sentence.
+    pub fn masked(&self, cx: &SkillContext<'_>) -> Rc<Masked> {
+        cx.memo("description masked", || Masked::new(self.text))
+    }
+
     /// The whole value in the file.
     pub fn whole(&self) -> Span {
         self.field.value_span
@@ -502,6 +508,21 @@ fn prev_char(text: &str, at: usize) -> Option<char> {
 const ABBREVIATIONS: &[&str] = &[
     "e.g", "i.e", "vs", "cf", "etc", "approx", "incl", "eg", "ie",
 ];
+
+/// A text with its quotes masked, and its sentences.
+#[derive(Debug)]
+pub struct Masked {
+    pub text: String,
+    pub sentences: Vec<Range<usize>>,
+}
+
+impl Masked {
+    pub fn new(text: &str) -> Self {
+        let text = mask_quotes(text);
+        let sentences = sentences(&text);
+        Self { text, sentences }
+    }
+}
 
 /// The sentences of a (masked) text as byte ranges. A sentence ends at `.`, `!` or `?` followed
 /// by whitespace (not after an abbreviation such as `e.g.`), at a blank line, or before a line
