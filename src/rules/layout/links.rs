@@ -559,9 +559,17 @@ impl Parsed<'_> {
     /// Panics unless `self` (from a skim of `text`) and `full` (from its full parse) found the
     /// same references and table-of-contents verdict.
     fn assert_same(&self, full: &Parsed<'_>, text: &str, toc_within: Option<usize>) {
+        // A code span whose content keeps a line break is never a path (`scan` drops it: the
+        // full parse gives a space there), and the skim passes over it.
+        let kept = |h: &&Hit<'_>| {
+            h.kind != HitKind::Code
+                || code_content(text, h.range.clone())
+                    .is_none_or(|inner| !text[inner].contains('\n'))
+        };
         let sorted = |hits: &[Hit<'_>]| {
             let mut hits: Vec<(usize, usize, HitKind, String)> = hits
                 .iter()
+                .filter(kept)
                 .map(|h| (h.range.start, h.range.end, h.kind, h.text.to_string()))
                 .collect();
             hits.sort();
@@ -1230,7 +1238,7 @@ mod tests {
     fn skims_find_what_the_full_parse_finds() {
         // Lists, tables, code blocks, headings and inline constructs, each at random
         // indentation: the shapes the skim reads and some it declines.
-        const PIECES: [&str; 83] = [
+        const PIECES: [&str; 90] = [
             "Text with `code/x.md` and [a link](a/b.md).\n",
             "\n",
             "\n",
@@ -1314,6 +1322,14 @@ mod tests {
             "1. > - listed in a quote [l](l.md)\n\n",
             "<!-- a comment [x](x.md) `y.md` -->\n",
             "  <!-- indented --> [after](a.md)\n",
+            // Code spans across lines, and what they may hide.
+            "a `span\n",
+            "ends` here [l](m.md)\n",
+            "``\n",
+            "`scripts/run.sh\n",
+            "[label `x\n",
+            "y]: def.md `\n",
+            "    `in code\n",
         ];
         // Shapes the skim declines, mixed in now and then.
         const DECLINED: [&str; 21] = [

@@ -11,7 +11,7 @@
 //! HTML or autolinks holding brackets, backticks, quotes or `!`; reference definitions and
 //! footnotes; task list markers with nothing after them on their line, or followed by what could
 //! open a block; empty list items and list items that open with indented code; code spans across
-//! lines; link titles, `<…>` destinations and entities in destinations; and a link that does not
+//! lines that would hold no line break once their edges are stripped; link titles, `<…>` destinations and entities in destinations; and a link that does not
 //! close within its paragraph or table cell. `links` checks every answer against the full parse
 //! in debug builds.
 //!
@@ -588,11 +588,24 @@ impl<'a> Reader<'a> {
                     let run = bytes[i..end].iter().take_while(|&&b| b == b'`').count();
                     match self.code_span_end(i + run, end, run)? {
                         Some(close) => {
-                            if memchr::memchr(b'\n', &bytes[i..close]).is_some() {
-                                return None;
-                            }
                             let range = i..close + run;
                             let inner = super::links::code_content(text, range.clone())?;
+                            if memchr::memchr(b'\n', &bytes[i..close]).is_some() {
+                                // Across lines: the full parse turns each line break into a
+                                // space, so the content is not the text between the fences. A
+                                // break left inside once the edges are stripped means the span
+                                // is no path, and is passed over (see `links::scan`); one only
+                                // at the edges is declined, and so is one holding `]:`, which
+                                // may close the label of a reference definition that the full
+                                // parse reads first.
+                                if memchr::memchr(b'\n', &bytes[inner]).is_none()
+                                    || memchr::memmem::find(&bytes[i..close], b"]:").is_some()
+                                {
+                                    return None;
+                                }
+                                i = close + run;
+                                continue;
+                            }
                             self.hits.push(Hit {
                                 kind: HitKind::Code,
                                 range,
