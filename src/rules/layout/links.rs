@@ -302,15 +302,18 @@ pub fn normalize(path: &str, base: &str) -> Option<String> {
 /// Whether the file name at the end of `path` has an extension (`forms.md`, `x.tar.gz`), i.e. it
 /// names a file rather than a directory.
 pub fn has_extension(path: &str) -> bool {
-    let name = path.rfind('/').map_or(path, |i| &path[i + 1..]).as_bytes();
-    let Some(dot) = memchr::memrchr(b'.', name) else {
-        return false;
-    };
-    let ext = &name[dot + 1..];
-    dot > 0
-        && (1..=10).contains(&ext.len())
-        && ext.iter().all(u8::is_ascii_alphanumeric)
-        && ext.iter().any(u8::is_ascii_alphabetic)
+    // The extension is the run of letters and digits after the last `.`: read backwards, it
+    // must end at a `.` within 11 bytes, and that `.` must not open the file name.
+    let bytes = path.as_bytes();
+    let mut letter = false;
+    for (len, (at, &b)) in bytes.iter().enumerate().rev().enumerate() {
+        match b {
+            b'.' => return len > 0 && letter && at > 0 && bytes[at - 1] != b'/',
+            _ if len == 10 || !b.is_ascii_alphanumeric() => return false,
+            _ => letter |= b.is_ascii_alphabetic(),
+        }
+    }
+    false
 }
 
 /// File extensions common enough that `name.ext` is taken for a file name where a looser reading
