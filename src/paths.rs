@@ -35,10 +35,11 @@ pub fn slash_below(path: &Path, base: &Path) -> String {
     plain_rest(path, base).unwrap_or_else(|| to_slash(path.strip_prefix(base).unwrap_or(path)))
 }
 
-/// What follows `base` and a separator in `path`, with `/` separators, when it is names only:
-/// UTF-8, no empty name and no `.`, so that its components are its names as written. `None`
-/// otherwise (also when `path` is `base`).
-fn plain_rest(path: &Path, base: &Path) -> Option<String> {
+/// What follows `base` and a separator in `path`, when it is names only: UTF-8, no empty name
+/// and no `.`, so that its components are its names as written, and it is what
+/// `path.strip_prefix(base)` gives, found without taking either path apart. `None` otherwise
+/// (also when `path` is `base`).
+pub fn names_below<'p>(path: &'p Path, base: &Path) -> Option<&'p str> {
     let separator = |byte: &u8| std::path::is_separator(char::from(*byte));
     let base = base.as_os_str().as_encoded_bytes();
     let rest = path.as_os_str().as_encoded_bytes().strip_prefix(base)?;
@@ -50,7 +51,12 @@ fn plain_rest(path: &Path, base: &Path) -> Option<String> {
     let plain = rest
         .split(separator)
         .all(|name| !name.is_empty() && name != b".");
-    let rest = std::str::from_utf8(rest).ok().filter(|_| plain)?;
+    std::str::from_utf8(rest).ok().filter(|_| plain)
+}
+
+/// [`names_below`] with `/` separators.
+fn plain_rest(path: &Path, base: &Path) -> Option<String> {
+    let rest = names_below(path, base)?;
     Some(if std::path::MAIN_SEPARATOR == '/' {
         rest.to_owned()
     } else {
@@ -124,7 +130,27 @@ mod tests {
                 to_slash(path.strip_prefix(base).unwrap_or(path)),
                 "{path:?} below {base:?}"
             );
+            // Names found from the bytes are the stripped path, name for name.
+            if let Some(names) = names_below(path, base) {
+                let stripped = path.strip_prefix(base).expect("below");
+                assert!(
+                    Path::new(names).components().eq(stripped.components()),
+                    "{path:?} below {base:?}"
+                );
+            }
         }
+        assert_eq!(
+            names_below(Path::new("/r/skill/./a"), Path::new("/r/skill")),
+            None
+        );
+        assert_eq!(
+            names_below(Path::new("/r/skill//a"), Path::new("/r/skill")),
+            None
+        );
+        assert_eq!(
+            names_below(Path::new("/r/skill/a/b.md"), Path::new("/r/skill")),
+            Some("a/b.md")
+        );
         assert_eq!(slash_below(Path::new("/r/s/a/b"), Path::new("/r/s")), "a/b");
     }
 

@@ -144,8 +144,12 @@ impl Jail {
     /// [`folders`]); the last name always is. A name that is missing after plain folders makes
     /// the path missing, as resolving it would find.
     fn plain_below(&self, path: &Path) -> Below {
-        let Ok(rel) = path.strip_prefix(&self.given) else {
-            return Below::Other;
+        let rel = match crate::paths::names_below(path, &self.given) {
+            Some(names) => Path::new(names),
+            None => match path.strip_prefix(&self.given) {
+                Ok(rel) => rel,
+                Err(_) => return Below::Other,
+            },
         };
         let mut at = self.root.clone();
         let mut last = None;
