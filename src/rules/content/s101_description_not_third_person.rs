@@ -91,9 +91,8 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
 /// The first sentence opener in the first or second person: which person, and the range of the
 /// opener (the pronoun, and the word after it unless the pronoun is a contraction).
 fn first_non_third_person(masked: &Masked) -> Option<(&'static str, Range<usize>)> {
-    let sentences = masked.sentences.iter().cloned();
-    let masked = masked.text.as_str();
-    sentences.into_iter().find_map(|sentence| {
+    let (sentences, masked) = (&masked.sentences, masked.text.as_str());
+    sentences.iter().cloned().find_map(|sentence| {
         // The opener and the word after it.
         let ws = first_words(&masked[sentence.clone()], 2);
         let first = ws.first()?;

@@ -310,6 +310,8 @@ const CLAUSE_LEADS: &[&str] = &[
 
 /// Whether clause `i` carries a sequencing word: `then` that is not part of a condition or an
 /// order (`then by date`), `finally`, `lastly`, `afterwards`, `Next,`, or `first` as an adverb.
+/// These are [`SEQUENCE_WORDS`], which [`may_sequence`] looks for first: a word added here goes
+/// there too.
 fn sequences(clauses: &[Vec<Word<'_>>], i: usize, clause: &[Word<'_>]) -> bool {
     let Some(lead) = clause.iter().position(|w| !w.is("and")) else {
         return false;

@@ -11,9 +11,9 @@
 //! HTML or autolinks holding brackets, backticks, quotes or `!`; reference definitions and
 //! footnotes; task list markers with nothing after them on their line, or followed by what could
 //! open a block; empty list items and list items that open with indented code; code spans across
-//! lines that would hold no line break once their edges are stripped; link titles, `<…>` destinations and entities in destinations; and a link that does not
-//! close within its paragraph or table cell. `links` checks every answer against the full parse
-//! in debug builds.
+//! lines whose line breaks are only at their stripped edges, or that hold `]:`; link titles,
+//! `<…>` destinations and entities in destinations; and a link that does not close within its
+//! paragraph or table cell. `links` checks every answer against the full parse in debug builds.
 //!
 //! A block quote holding more than paragraphs (a list, code, a nested quote), or inside a list
 //! item, is handed to the full parse on its own when a blank line ends it and every line of it
