@@ -17,7 +17,7 @@ pub fn write(report: &LintReport, out: &mut dyn Write) -> Result<()> {
             _ if about_a_file(f) => format!("{}:1:1", escape::inline(&f.path)),
             _ => escape::inline(&f.path).into_owned(),
         };
-        let (head, _) = headline::split(&f.message);
+        let (head, _) = headline::split(f.message);
         let fix = if f.fixable { " [*]" } else { "" };
         text.push_str(&format!(
             "{place}: {} {}:{fix} {}\n",

@@ -28,7 +28,7 @@ pub fn write(report: &LintReport, out: &mut dyn Write) -> Result<()> {
             "title={}",
             property(&format!("{} {}", f.rule, f.name))
         ));
-        let mut message = escape::text(&f.message).into_owned();
+        let mut message = escape::text(f.message).into_owned();
         if let Some(help) = &f.help {
             message.push_str("\nhelp: ");
             message.push_str(&escape::text(help));

@@ -4,7 +4,7 @@
 
 use std::fmt;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::Path;
 use std::sync::Arc;
 
 use miette::{
@@ -165,10 +165,10 @@ pub fn write_findings(
         .with_links(false)
         .with_context_lines(1);
     // Each file's display text, made once however many findings point into it.
-    let mut windows: HashMap<PathBuf, Window> = HashMap::default();
+    let mut windows: HashMap<&Path, Window> = HashMap::default();
     for f in &report.findings {
-        let (head, detail) = headline::split(&f.message);
-        let mut help = f.help.as_deref().map(|h| escape::text(h).into_owned());
+        let (head, detail) = headline::split(f.message);
+        let mut help = f.help.map(|h| escape::text(h).into_owned());
         if let Some(detail) = detail {
             let note = format!("note: {}", escape::text(&detail));
             help = Some(match help {
@@ -183,10 +183,7 @@ pub fn write_findings(
                 None => note.to_owned(),
             });
         }
-        let spanned = f
-            .offset
-            .zip(f.length)
-            .zip(sources.get(&f.file, &f.skill_dir));
+        let spanned = f.offset.zip(f.length).zip(sources.get(f.file, f.skill_dir));
         let shown = match spanned {
             Some(((offset, length), source)) => Shown {
                 code: format!("{}({})", f.rule, f.name),
@@ -194,14 +191,14 @@ pub fn write_findings(
                 severity: f.severity,
                 help,
                 label: Some(LabeledSpan::new(
-                    f.label.as_deref().map(|l| escape::text(l).into_owned()),
+                    f.label.map(|l| escape::text(l).into_owned()),
                     offset,
                     length,
                 )),
                 source: Some(NamedSource::new(
                     escape::inline(&f.path),
                     windows
-                        .entry(f.file.clone())
+                        .entry(f.file)
                         .or_insert_with(|| {
                             Window::new(escape::snippet(source.bytes()), source.line_starts())
                         })

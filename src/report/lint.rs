@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -14,39 +15,47 @@ use crate::source::Source;
 
 pub const SCHEMA: &str = "skills.lint/v1";
 
-/// Every finding of a run, located, plus counts.
+/// Every finding of a run, located, plus counts. It borrows the findings' text: a report is
+/// written right after it is built, and copying every message would only cost time.
 #[derive(Debug, Serialize)]
-pub struct LintReport {
+pub struct LintReport<'a> {
     pub schema: &'static str,
-    pub findings: Vec<FindingRow>,
+    pub findings: Vec<FindingRow<'a>>,
     pub summary: Summary,
 }
 
 /// One finding with its position resolved. Lines and columns are 1-based; columns count
 /// Unicode scalar values; `offset` and `length` are bytes.
 #[derive(Debug, Serialize)]
-pub struct FindingRow {
+pub struct FindingRow<'a> {
     pub rule: &'static str,
     pub name: &'static str,
     pub severity: Severity,
-    pub message: String,
-    /// As shown to the user: relative to the working directory when below it.
-    pub path: String,
+    pub message: &'a str,
+    /// As shown to the user: relative to the working directory when below it. One string for
+    /// all the findings in a file.
+    #[serde(serialize_with = "shared_str")]
+    pub path: Arc<str>,
     pub line: Option<usize>,
     pub column: Option<usize>,
     pub end_line: Option<usize>,
     pub end_column: Option<usize>,
     pub offset: Option<usize>,
     pub length: Option<usize>,
-    pub label: Option<String>,
-    pub help: Option<String>,
+    pub label: Option<&'a str>,
+    pub help: Option<&'a str>,
     /// Whether `--fix` resolves this finding.
     pub fixable: bool,
     #[serde(skip)]
-    pub file: PathBuf,
+    pub file: &'a Path,
     /// The skill the finding is about; its file is read only inside it.
     #[serde(skip)]
-    pub skill_dir: PathBuf,
+    pub skill_dir: &'a Path,
+}
+
+/// A string shared between rows, written as the string it holds.
+fn shared_str<S: serde::Serializer>(value: &Arc<str>, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(value)
 }
 
 #[derive(Debug, Default, Serialize)]
@@ -154,10 +163,10 @@ fn read(path: &Path, skill_dir: &Path) -> Option<Source> {
         .map(Source::new)
 }
 
-impl LintReport {
+impl<'a> LintReport<'a> {
     /// Locates findings in their files. `shown` turns a path into its display form.
     pub fn new(
-        findings: &[Finding],
+        findings: &'a [Finding],
         sources: &mut Sources<'_>,
         skills: usize,
         shown: impl Fn(&Path) -> String + Sync,
@@ -187,10 +196,14 @@ impl LintReport {
                 .map(|f| (f.path.as_path(), f.skill_dir.as_path())),
         );
         let sources = &*sources;
-        let rows = crate::parallel::map(runs, |(run, spanned)| {
+        let runs = crate::parallel::map(runs, |(run, spanned)| {
             // Prefetched: every file a run needs is known now.
             let source = spanned.and_then(|f| sources.known(&f.path));
-            let path = run.first().map(|f| shown(&f.path)).unwrap_or_default();
+            let path: Arc<str> = run
+                .first()
+                .map(|f| shown(&f.path))
+                .unwrap_or_default()
+                .into();
             run.iter()
                 .map(|f| {
                     let located = f.span.zip(source).map(|(span, source)| {
@@ -202,26 +215,27 @@ impl LintReport {
                         rule: f.rule.id,
                         name: f.rule.name,
                         severity: f.severity,
-                        message: f.message.clone(),
-                        path: path.clone(),
+                        message: &f.message,
+                        path: Arc::clone(&path),
                         line: located.map(|l| l.2.0),
                         column: located.map(|l| l.2.1),
                         end_line: located.map(|l| l.3.0),
                         end_column: located.map(|l| l.3.1),
                         offset: located.map(|l| l.0),
                         length: located.map(|l| l.1 - l.0),
-                        label: f.label.clone(),
-                        help: f.help.clone(),
+                        label: f.label.as_deref(),
+                        help: f.help.as_deref(),
                         fixable: f.fix.is_some(),
-                        file: f.path.clone(),
-                        skill_dir: f.skill_dir.clone(),
+                        file: &f.path,
+                        skill_dir: &f.skill_dir,
                     }
                 })
                 .collect::<Vec<_>>()
-        })
-        .into_iter()
-        .flatten()
-        .collect();
+        });
+        let mut rows = Vec::with_capacity(findings.len());
+        for run in runs {
+            rows.extend(run);
+        }
         Self {
             schema: SCHEMA,
             findings: rows,

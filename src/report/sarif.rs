@@ -42,7 +42,7 @@ pub fn log(report: &LintReport) -> Value {
         .findings
         .iter()
         .map(|f| {
-            let mut text = f.message.clone();
+            let mut text = f.message.to_owned();
             if let Some(help) = &f.help {
                 text.push_str(&format!("\nhelp: {help}"));
             }
