@@ -118,11 +118,16 @@ impl Stack {
         }
     }
 
+    /// Whether the walk is inside a repository: outside one, nothing is ignored.
+    pub fn in_repository(&self) -> bool {
+        self.repositories > 0
+    }
+
     /// Whether `path` (absolute, under the deepest layer's folder) is ignored. As git: inside a
     /// repository only; the deepest file that matches decides; `.gitignore` files win over the
     /// repository's `info/exclude`; folders above the repository's root do not count.
     pub fn ignored(&self, path: &Path, is_dir: bool) -> bool {
-        if self.repositories == 0 {
+        if !self.in_repository() {
             return false;
         }
         let (mut by_ignore, mut by_exclude) = (Match::None, Match::None);

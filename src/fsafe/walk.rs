@@ -7,6 +7,7 @@
 //! folders take them instead of reading the folders again ([`walk_listed`]); see
 //! [`super::listing`].
 
+use std::borrow::Cow;
 use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::io;
@@ -301,11 +302,26 @@ fn run(
             }
             (kind_of(&meta.file_type()), target, true)
         } else {
-            (kind_of(file_type), frame.real.join(name), false)
+            let kind = kind_of(file_type);
+            // A plain file's resolved path only matters to the ignore files.
+            let real = if kind == EntryKind::Dir || ignores.in_repository() {
+                frame.real.join(name)
+            } else {
+                PathBuf::new()
+            };
+            (kind, real, false)
         };
         let is_dir = kind == EntryKind::Dir;
-        if options.gitignore && ignores.ignored(&frame.real.join(name), is_dir) {
-            continue;
+        if options.gitignore && ignores.in_repository() {
+            // Matched where the entry is, not where a symlink leads.
+            let here = if symlink {
+                Cow::Owned(frame.real.join(name))
+            } else {
+                Cow::Borrowed(real.as_path())
+            };
+            if ignores.ignored(&here, is_dir) {
+                continue;
+            }
         }
         if is_dir && symlink && frame.real.starts_with(&real) {
             if visit(Event::Loop {

@@ -490,8 +490,11 @@ struct Discovery<'a> {
     listing_budget: usize,
 }
 
+/// `SKILL.md` in any case. The name is ASCII, so a name that is not UTF-8 never matches and its
+/// bytes can be compared as they are.
 fn is_skill_file(name: &std::ffi::OsStr) -> bool {
-    name.to_string_lossy().eq_ignore_ascii_case(SKILL_MD)
+    name.as_encoded_bytes()
+        .eq_ignore_ascii_case(SKILL_MD.as_bytes())
 }
 
 impl Discovery<'_> {
@@ -951,7 +954,31 @@ mod tests {
     use std::collections::BTreeMap;
     use std::path::PathBuf;
 
-    use super::by_folder;
+    use super::{by_folder, is_skill_file};
+
+    #[test]
+    fn skill_files_are_named_skill_md_in_any_case() {
+        for name in ["SKILL.md", "skill.md", "Skill.MD", "sKiLl.Md"] {
+            assert!(is_skill_file(name.as_ref()), "{name}");
+        }
+        for name in [
+            "SKILL.md.bak",
+            "SKILL",
+            "SKILL.mdx",
+            "xSKILL.md",
+            "SKILL\u{2024}md",
+            "",
+        ] {
+            assert!(!is_skill_file(name.as_ref()), "{name}");
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStrExt;
+            // Not UTF-8: read lossily it would hold a replacement character, never `SKILL.md`.
+            let name = std::ffi::OsStr::from_bytes(b"SKILL.m\xe4");
+            assert!(!is_skill_file(name));
+        }
+    }
 
     #[test]
     fn skill_files_group_by_folder_in_path_order() {
