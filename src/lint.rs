@@ -194,14 +194,22 @@ pub fn lint_discovered(
     Linted { findings, read }
 }
 
-/// The order of the report: by file, position, rule and message.
+/// The order of the report: by file, position, rule and message. Most findings compared share
+/// their file, and equal bytes are equal paths: only paths that differ are compared component by
+/// component, as `Path` orders them.
 fn order(a: &Finding, b: &Finding) -> std::cmp::Ordering {
-    (&a.path, a.span.map(|s| s.start), a.rule.id, &a.message).cmp(&(
-        &b.path,
-        b.span.map(|s| s.start),
-        b.rule.id,
-        &b.message,
-    ))
+    let path = if a.path.as_os_str() == b.path.as_os_str() {
+        std::cmp::Ordering::Equal
+    } else {
+        a.path.cmp(&b.path)
+    };
+    path.then_with(|| {
+        (a.span.map(|s| s.start), a.rule.id, &a.message).cmp(&(
+            b.span.map(|s| s.start),
+            b.rule.id,
+            &b.message,
+        ))
+    })
 }
 
 /// The target whose verdict the error-level rules give: the reference validator of the standard.
@@ -234,6 +242,48 @@ fn only_admission_fails_runtimes(findings: &mut [Finding], targets: &[&'static T
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn findings_are_ordered_by_path_as_paths_order_then_by_place_rule_and_message() {
+        // Paths whose bytes and components order differently (`/` against `.` and `-`), paths
+        // equal as components but not as bytes, and equal paths.
+        let paths = ["a/b", "a.b", "a-b", "a//b", "a/b/c", "a/./b", "a", "b"];
+        let rules = [
+            &rules::all().next().expect("a rule"),
+            &rules::all().nth(1).expect("rules"),
+        ];
+        let mut findings = Vec::new();
+        for (i, path) in paths.iter().enumerate() {
+            for (j, rule) in rules.iter().enumerate() {
+                for start in [None, Some(3), Some(1)] {
+                    findings.push(Finding {
+                        rule,
+                        severity: rule.severity,
+                        message: format!("m{}", (i + j) % 3),
+                        skill_dir: PathBuf::from("a"),
+                        path: PathBuf::from(path),
+                        span: start.map(|s| crate::source::Span::new(s, s + 1)),
+                        label: None,
+                        help: None,
+                        fix: None,
+                    });
+                }
+            }
+        }
+        let key = |f: &Finding| {
+            (
+                f.path.clone(),
+                f.span.map(|s| s.start),
+                f.rule.id,
+                f.message.clone(),
+            )
+        };
+        for a in &findings {
+            for b in &findings {
+                assert_eq!(order(a, b), key(a).cmp(&key(b)), "{a:?} {b:?}");
+            }
+        }
+    }
 
     #[test]
     fn the_files_findings_point_into_come_back_as_the_rules_read_them() {

@@ -51,6 +51,9 @@ pub struct Entry {
     pub kind: EntryKind,
     /// Reached through a symlink (the entry itself is one).
     pub symlink: bool,
+    /// How many bytes at the end of `path` are the entry's own name: 0 for the root, whose
+    /// name is worked out from its path.
+    name_len: usize,
 }
 
 impl Entry {
@@ -64,6 +67,13 @@ impl Entry {
 
     /// The entry's own name.
     pub fn file_name(&self) -> &OsStr {
+        #[cfg(unix)]
+        if self.name_len > 0 {
+            use std::os::unix::ffi::OsStrExt;
+            let path = self.path.as_os_str().as_bytes();
+            // The path ends with the name the walk joined on, whole.
+            return OsStr::from_bytes(&path[path.len() - self.name_len..]);
+        }
         self.path.file_name().unwrap_or(self.path.as_os_str())
     }
 }
@@ -240,6 +250,7 @@ fn run(
         depth: 0,
         kind: EntryKind::Dir,
         symlink: false,
+        name_len: 0,
     };
     if visit(Event::Entry(&top)) != Flow::Continue || options.max_depth == 0 {
         return;
@@ -338,6 +349,7 @@ fn run(
             depth,
             kind,
             symlink,
+            name_len: name.len(),
         };
         match visit(Event::Entry(&entry)) {
             Flow::Stop => return,
@@ -590,6 +602,39 @@ mod tests {
             names(t.path(), false),
             ["a/", "a/y/", "a/y/z.md", "b/", "b/x.md", "c.md"]
         );
+    }
+
+    #[test]
+    fn each_entry_knows_its_own_name() {
+        let t = tempfile::tempdir().unwrap();
+        for f in ["b/x.md", "a/y/z.md", "c.md", "é ü/ñ.md", ".hidden/..x"] {
+            let path = t.path().join(f);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, "x").unwrap();
+        }
+        let jail = Jail::new(t.path()).unwrap();
+        let options = WalkOptions {
+            jail: &jail,
+            max_depth: 8,
+            gitignore: false,
+            follow: true,
+        };
+        // The root as given, in the forms a user types: its name is what its path says.
+        let slashed = PathBuf::from(format!("{}/", t.path().display()));
+        let dotted = t.path().join("a/..");
+        for root in [t.path(), slashed.as_path(), dotted.as_path()] {
+            let mut names = Vec::new();
+            walk(root, options, &mut |event| {
+                if let Event::Entry(e) = event {
+                    let expected = e.path.file_name().unwrap_or(e.path.as_os_str());
+                    assert_eq!(e.file_name(), expected, "{}", e.path.display());
+                    names.push(e.file_name().to_string_lossy().into_owned());
+                }
+                Flow::Continue
+            });
+            assert_eq!(names.len(), 11, "{names:?}");
+            assert!(names.contains(&"ñ.md".to_owned()) && names.contains(&"..x".to_owned()));
+        }
     }
 
     #[test]
