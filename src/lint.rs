@@ -152,9 +152,10 @@ pub fn lint_discovered(
         });
         (per_skill, set_found)
     };
-    let mut findings = Vec::with_capacity(per_skill.iter().map(|(f, ..)| f.len()).sum());
-    let mut suppressions = Vec::new();
-    let mut read = Vec::new();
+    let found: usize = per_skill.iter().map(|(f, ..)| f.len()).sum();
+    let mut findings = Vec::with_capacity(found + set_found.len());
+    let mut suppressions = Vec::with_capacity(per_skill.len());
+    let mut read = Vec::with_capacity(per_skill.iter().map(|(.., r)| r.len()).sum());
     for ((found, sup, files), skill) in per_skill.into_iter().zip(skills) {
         findings.extend(found);
         suppressions.push((sup, skill));
