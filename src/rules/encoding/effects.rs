@@ -8,7 +8,7 @@ use crate::frontmatter::Field;
 use crate::rules::Edit;
 use crate::skill::Skill;
 use crate::source::Span;
-use crate::targets::catalog::{Admitted, admitted};
+use crate::targets::catalog::Admitted;
 use crate::targets::{self, TARGETS, Target};
 
 /// What one defect does, per runtime.
@@ -26,11 +26,7 @@ pub(crate) struct Effects {
 
 /// How `target` reads `skill`: `None` when it skips it.
 fn admission(target: &Target, skill: &Skill) -> Option<Admitted> {
-    let (mut entries, _) = admitted(target, std::slice::from_ref(skill));
-    entries.pop().map(|e| Admitted {
-        name: e.name,
-        description: e.description,
-    })
+    (target.admit)(skill).ok()
 }
 
 /// How each runtime reads `skill`.
