@@ -357,6 +357,12 @@ fn run(
             Flow::Continue => {}
         }
         if is_dir && depth < options.max_depth {
+            // The listing above said this is a folder, not a symlink: what an `lstat` of it
+            // would say, so the reads below the jail need not ask again (a walk of listings
+            // read before has told it already).
+            if !symlink && !matches!(listed, Listed::Reuse { .. }) {
+                super::folders::remember_plain_dir(&real);
+            }
             let child = open(
                 &entry.path,
                 real,
