@@ -246,6 +246,14 @@ impl Source {
         &self.encoding
     }
 
+    /// How many lines [`lines`] splits [`Source::text`] into, from the line endings counted when
+    /// the file was read (decoding never adds or removes a `\n` or `\r`).
+    pub fn line_count(&self) -> usize {
+        let endings = &self.encoding.line_endings;
+        let unterminated = !self.text.is_empty() && !self.text.ends_with(['\n', '\r']);
+        endings.lf + endings.crlf + endings.lone_cr + usize::from(unterminated)
+    }
+
     /// Maps a byte offset in [`Source::text`] to the byte offset in the file.
     pub fn file_offset(&self, text_offset: usize) -> usize {
         if self.remap.is_empty() {
@@ -478,6 +486,27 @@ mod tests {
         assert!(s.encoding().bom);
         assert_eq!(s.encoding().first_nul, Some(7));
         assert_eq!(s.encoding().nul_count, 2);
+    }
+
+    #[test]
+    fn the_line_count_is_what_lines_gives() {
+        let pieces: [&[u8]; 6] = [b"a", b"\n", b"\r\n", b"\r", b"\xFF", b"\xC3"];
+        let mut seed = 11u64;
+        for _ in 0..2000 {
+            let mut bytes = Vec::new();
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            for k in 0..(seed >> 60) {
+                bytes.extend_from_slice(pieces[((seed >> (4 * k)) % 6) as usize]);
+            }
+            let source = Source::new(bytes.clone());
+            assert_eq!(
+                source.line_count(),
+                lines(source.text()).count(),
+                "lines of {bytes:?}"
+            );
+        }
     }
 
     #[test]

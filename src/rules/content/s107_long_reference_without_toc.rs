@@ -63,13 +63,12 @@ Or raise `toc-min-lines` in `skills.toml` if your files are meant to be read who
 
 fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     for (document, source) in files::linked_documents(cx).iter() {
-        let text = source.text();
-        let count = lines(text).count();
+        let count = source.line_count();
         if count <= cx.settings.toc_min_lines || document.contents.is_some_and(|c| c.at_top(source))
         {
             continue;
         }
-        let first_line = lines(text)
+        let first_line = lines(source.text())
             .next()
             .map_or(Span::new(0, 0), |(_, content, _)| source.file_span(content));
         out.push(
