@@ -1241,7 +1241,7 @@ mod tests {
     fn skims_find_what_the_full_parse_finds() {
         // Lists, tables, code blocks, headings and inline constructs, each at random
         // indentation: the shapes the skim reads and some it declines.
-        const PIECES: [&str; 90] = [
+        const PIECES: [&str; 95] = [
             "Text with `code/x.md` and [a link](a/b.md).\n",
             "\n",
             "\n",
@@ -1325,6 +1325,11 @@ mod tests {
             "1. > - listed in a quote [l](l.md)\n\n",
             "<!-- a comment [x](x.md) `y.md` -->\n",
             "  <!-- indented --> [after](a.md)\n",
+            "<= 4 words `w.md`\n",
+            "<span>x</span> [s](s.md)\n",
+            "</em> closing `c.md`\n",
+            "<tablet> not a block tag\n",
+            "<sourcery> [q](q.md)\n",
             // Code spans across lines, and what they may hide.
             "a `span\n",
             "ends` here [l](m.md)\n",
@@ -1335,7 +1340,7 @@ mod tests {
             "    `in code\n",
         ];
         // Shapes the skim declines, mixed in now and then.
-        const DECLINED: [&str; 21] = [
+        const DECLINED: [&str; 25] = [
             "-\n",
             "- [ ]\n",
             "- [ ] > not a quote\n",
@@ -1357,6 +1362,10 @@ mod tests {
             "> - list in quote\n",
             "<!-- open [o](o.md)\n",
             "<!-->\n",
+            "<details>\n",
+            "</pre>\n",
+            "<textarea\n",
+            "<?php [p](p.md) ?>\n",
         ];
         const INDENTS: [&str; 6] = ["", "", "", " ", "  ", "   "];
         let mut seq = crate::sequence::Sequence::new(0x5DEE_CE66_D1CE_4E5B);
@@ -1430,6 +1439,37 @@ mod tests {
             // Right after a paragraph line, and inside a list.
             "Text\n<!-- c -->\n",
             "- item\n  <!-- c -->\n",
+        ] {
+            assert!(!skims_the_same(text), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_line_opening_with_html_that_cannot_end_a_paragraph_goes_on_with_it() {
+        for text in [
+            "Reply with\n<one-sentence summary> and [the form](f.md).\n",
+            "Use `--top`\n<number>` only` when asked; see [x](x.md).\n",
+            "- item [i](i.md)\n  <= 4 words per line `w.md`\n",
+            "Text\n</em> and <tablet> [t](t.md)\n",
+        ] {
+            assert!(skims_the_same(text), "{text:?}");
+        }
+        let written: Vec<String> =
+            refs("Reply with\n<one-sentence summary> and [the form](f.md).\n")
+                .into_iter()
+                .map(|(_, w, _)| w)
+                .collect();
+        assert_eq!(written, ["f.md"]);
+        for text in [
+            // Block tags, raw text tags, comments, declarations and processing instructions
+            // may end the paragraph: the full parse decides.
+            "Text\n<div>\n[d](d.md)\n",
+            "Text\n</P>\n",
+            "Text\n<pre>\n[p](p.md)\n",
+            "Text\n<Script src=x>\n",
+            "Text\n<!-- c -->\n",
+            "Text\n<?php ?>\n",
+            "Text\n<!DOCTYPE html>\n",
         ] {
             assert!(!skims_the_same(text), "{text:?}");
         }

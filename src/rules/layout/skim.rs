@@ -6,9 +6,10 @@
 //! It reads the text as `pulldown-cmark` (with tables, footnotes, strikethrough and task lists)
 //! does and gives the same links and code spans, or declines: on anything it does not model it
 //! returns `None` and the caller parses the text in full. It declines on tabs, carriage returns,
-//! form feeds and NULs; block quotes it cannot hand over whole (below); HTML blocks (a line
-//! starting with `<`) other than a comment that closes on its line outside any list, and inline
-//! HTML or autolinks holding brackets, backticks, quotes or `!`; reference definitions and
+//! form feeds and NULs; block quotes it cannot hand over whole (below); lines that may start an
+//! HTML block (a block tag, `<!`, `<?`, or a line ending with `>`) other than a comment that
+//! closes on its line outside any list, and inline HTML or autolinks holding brackets,
+//! backticks, quotes or `!`; reference definitions and
 //! footnotes; task list markers with nothing after them on their line, or followed by what could
 //! open a block; empty list items and list items that open with indented code; code spans across
 //! lines whose line breaks are only at their stripped edges, or that hold `]:`; link titles,
@@ -332,7 +333,9 @@ impl<'a> Reader<'a> {
                 // An HTML comment that closes on its line is an HTML block of that line alone,
                 // with nothing in it read as Markdown.
                 b'<' if items.is_empty() && is_comment_line(rest) => continue,
-                b'<' => return None,
+                // Any other HTML block starts with a block tag or the like, or is a line that
+                // ends with `>` (a tag alone); a line that is neither starts a paragraph.
+                b'<' if may_open_interrupting_html(rest) || ends_with_tag(rest) => return None,
                 b'[' if rest.get(1) == Some(&b'^') => return None,
                 _ => {}
             }
@@ -456,6 +459,11 @@ impl<'a> Reader<'a> {
     /// Whether `rest` (a line's content after its indentation, which is under four columns past
     /// the container) ends a paragraph; `None` when that cannot be told here.
     fn interrupts(&self, rest: &[u8], line: Line, current: bool, items: &[usize]) -> Option<bool> {
+        // Only HTML blocks that start with a known block tag, a comment, a declaration or the
+        // like can end a paragraph; any other line opening with `<` goes on with it as text.
+        if rest[0] == b'<' {
+            return (!may_open_interrupting_html(rest)).then_some(false);
+        }
         if ends_any_block(rest)? {
             return Some(true);
         }
@@ -788,6 +796,105 @@ fn ends_any_block(rest: &[u8]) -> Option<bool> {
         _ => {}
     }
     Some(is_thematic_break(rest) || atx_level(rest).is_some() || code_fence(rest).is_some())
+}
+
+/// The tag names that open an HTML block which may end a paragraph, per the CommonMark
+/// specification (kinds 1 and 6), with `source`, which its older versions list too. Sorted.
+const BLOCK_TAGS: [&[u8]; 67] = [
+    b"address",
+    b"article",
+    b"aside",
+    b"base",
+    b"basefont",
+    b"blockquote",
+    b"body",
+    b"caption",
+    b"center",
+    b"col",
+    b"colgroup",
+    b"dd",
+    b"details",
+    b"dialog",
+    b"dir",
+    b"div",
+    b"dl",
+    b"dt",
+    b"fieldset",
+    b"figcaption",
+    b"figure",
+    b"footer",
+    b"form",
+    b"frame",
+    b"frameset",
+    b"h1",
+    b"h2",
+    b"h3",
+    b"h4",
+    b"h5",
+    b"h6",
+    b"head",
+    b"header",
+    b"hr",
+    b"html",
+    b"iframe",
+    b"legend",
+    b"li",
+    b"link",
+    b"main",
+    b"menu",
+    b"menuitem",
+    b"nav",
+    b"noframes",
+    b"ol",
+    b"optgroup",
+    b"option",
+    b"p",
+    b"param",
+    b"pre",
+    b"script",
+    b"search",
+    b"section",
+    b"source",
+    b"style",
+    b"summary",
+    b"table",
+    b"tbody",
+    b"td",
+    b"textarea",
+    b"tfoot",
+    b"th",
+    b"thead",
+    b"title",
+    b"tr",
+    b"track",
+    b"ul",
+];
+
+/// Whether `rest` (a line's content after its indentation, starting with `<`) could open an
+/// HTML block that ends a paragraph: `<!`, `<?`, or a tag (or closing tag) whose name is one
+/// of [`BLOCK_TAGS`] or starts with `pre`, `script`, `style` or `textarea`. What follows the
+/// name is not looked at, so this says yes to a little more than the specification does.
+fn may_open_interrupting_html(rest: &[u8]) -> bool {
+    let after = &rest[1..];
+    if matches!(after.first(), Some(b'!' | b'?')) {
+        return true;
+    }
+    let name = after.strip_prefix(b"/").unwrap_or(after);
+    let len = name
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric())
+        .count();
+    let name = name[..len].to_ascii_lowercase();
+    BLOCK_TAGS.binary_search(&name.as_slice()).is_ok()
+        || [&b"pre"[..], b"script", b"style", b"textarea"]
+            .iter()
+            .any(|tag| name.starts_with(tag))
+}
+
+/// Whether the last byte of `rest` that is not a space is `>`: only such a line can be an
+/// HTML block of a single tag (CommonMark's kind 7).
+fn ends_with_tag(rest: &[u8]) -> bool {
+    rest.iter().rev().find(|&&b| b != b' ') == Some(&b'>')
 }
 
 /// Whether `rest` (a line's content after its indentation) opens an HTML comment that closes
