@@ -672,6 +672,28 @@ mod tests {
 
     #[cfg(unix)]
     #[test]
+    fn a_symlinked_folder_is_never_remembered_plain() {
+        use std::os::unix::fs::symlink;
+        let t = tempfile::tempdir().unwrap();
+        let root = fs::canonicalize(t.path()).unwrap().join("root");
+        fs::create_dir_all(root.join("a/b")).unwrap();
+        fs::write(root.join("a/b/f.md"), "x").unwrap();
+        symlink(root.join("a"), root.join("link")).unwrap();
+        assert_eq!(
+            names(&root, false),
+            ["a/", "a/b/", "a/b/f.md", "link/", "link/b/", "link/b/f.md"]
+        );
+        for through_link in [root.join("link"), root.join("link/b")] {
+            assert!(!super::super::folders::known_plain_dir(&through_link));
+        }
+        // A read through the link is still told the path is not plain all the way.
+        let jail = Jail::new(&root).unwrap();
+        assert!(jail.read_plain(&root.join("link/b/f.md"), 10).is_none());
+        assert_eq!(jail.read(&root.join("link/b/f.md"), 10).unwrap(), b"x");
+    }
+
+    #[cfg(unix)]
+    #[test]
     fn symlinks_leaving_the_jail_and_loops_are_not_followed() {
         use std::os::unix::fs::symlink;
         let t = tempfile::tempdir().unwrap();
