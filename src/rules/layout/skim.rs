@@ -1089,3 +1089,33 @@ fn code_fence(rest: &[u8]) -> Option<(u8, usize)> {
     }
     Some((c, len))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{BLOCK_TAGS, may_open_interrupting_html};
+
+    #[test]
+    fn block_tags_are_sorted_lowercase_names_found_in_any_case() {
+        // The look-up is a binary search of lowercase names.
+        assert!(BLOCK_TAGS.windows(2).all(|pair| pair[0] < pair[1]));
+        assert!(BLOCK_TAGS.iter().all(|tag| {
+            tag.iter()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        }));
+        for line in [
+            "<DIV>",
+            "</Table>",
+            "<h1 class=x>",
+            "<!-- x",
+            "<?x",
+            "<preview>",
+            "<Script",
+            "<p",
+        ] {
+            assert!(may_open_interrupting_html(line.as_bytes()), "{line}");
+        }
+        for line in ["<span>", "<tablet>", "<= 4", "</em>", "<number>", "<"] {
+            assert!(!may_open_interrupting_html(line.as_bytes()), "{line}");
+        }
+    }
+}
