@@ -66,6 +66,12 @@ fn plain_rest(path: &Path, base: &Path) -> Option<String> {
 
 /// A path for people to read: relative to `cwd`, with `/` separators.
 pub fn display(path: &Path, cwd: &Path) -> String {
+    // Most paths shown are names below the working directory: the bytes after it, as they are.
+    if cwd.is_absolute()
+        && let Some(rest) = plain_rest(path, cwd)
+    {
+        return rest;
+    }
     to_slash(&relative_to(path, cwd))
 }
 
@@ -152,6 +158,49 @@ mod tests {
             Some("a/b.md")
         );
         assert_eq!(slash_below(Path::new("/r/s/a/b"), Path::new("/r/s")), "a/b");
+    }
+
+    #[test]
+    fn display_reads_names_below_the_working_directory_from_the_bytes() {
+        let cwds = [
+            "/r/skill",
+            "/r/skill/",
+            "/r//skill",
+            "/",
+            "/r/./skill",
+            "/r/a/..",
+        ];
+        let paths = [
+            "/r/skill/a",
+            "/r/skill/a/b.md",
+            "/r/skill",
+            "/r/skill/",
+            "/r/skill-2/a",
+            "/r/skil",
+            "/r/skill//a",
+            "/r/skill/./a",
+            "/r/skill/a/.",
+            "/r/skill/../a",
+            "/r//skill/a",
+            "/r/a/../x",
+            "/x/é/ü.md",
+            "/a",
+        ];
+        for cwd in cwds {
+            for path in paths {
+                let (path, cwd) = (Path::new(path), Path::new(cwd));
+                assert_eq!(
+                    display(path, cwd),
+                    to_slash(&relative_to(path, cwd)),
+                    "{path:?} from {cwd:?}"
+                );
+            }
+        }
+        assert_eq!(
+            display(Path::new("/r/s/a/b.md"), Path::new("/r/s")),
+            "a/b.md"
+        );
+        assert_eq!(display(Path::new("/r/t/a"), Path::new("/r/s")), "../t/a");
     }
 
     #[test]
