@@ -139,8 +139,8 @@ pub fn lint_discovered(
         found
     };
     // The rules over the whole set need nothing the per-skill checks find: on a large tree they
-    // run beside them, on a worker of their own, rather than on one core once those are done.
-    // A few skills are done sooner without a worker to wake.
+    // run beside them on a worker, which then joins the checks, rather than on one core once
+    // those are done. A few skills are done sooner without a worker to wake.
     let (per_skill, set_found) = if skills.len() < SET_RULES_BESIDE {
         (
             parallel::map_heaviest_first(skills, weight, per_skill),

@@ -1,6 +1,7 @@
 //! Independent jobs on every core: skills are parsed and checked one by one, and no job waits
-//! for another. The calling thread works too, beside worker threads, one per core, started the
-//! first time they are needed and kept for the whole run. The threads are `rayon`'s, and this
+//! for another. The calling thread works too, beside one worker thread for every other core,
+//! started the first time they are needed and kept for the whole run: as many threads as cores,
+//! since a thread more only takes turns with the others. The threads are `rayon`'s, and this
 //! module is the only one that knows it.
 //!
 //! Why workers are kept, and why one stays awake a little after its job: a thread just started
@@ -75,9 +76,11 @@ where
 }
 
 /// Runs `background` on a worker thread while `foreground` runs on this one, and returns both
-/// results once both are done. Without worker threads (one core) `foreground` runs first, then
-/// `background`: a helper that stops when the main work is over (a signal `foreground` gives)
-/// then costs nothing. A panic in either is passed on to the caller.
+/// results once both are done. A step that `foreground` starts meanwhile has that worker only
+/// once `background` is done, so `background` must never wait for `foreground`. Without worker
+/// threads (one core) `foreground` runs first, then `background`: a helper that stops when the
+/// main work is over (a signal `foreground` gives) then costs nothing. A panic in either is
+/// passed on to the caller.
 pub fn beside<A, B>(background: impl FnOnce() -> A + Send, foreground: impl FnOnce() -> B) -> (A, B)
 where
     A: Send,
@@ -149,10 +152,11 @@ pub fn cores() -> usize {
     *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, usize::from))
 }
 
-/// The worker threads, one per core, started on first use; `None` on one core, or when no
-/// thread could be started (then everything runs on the calling thread). A step on every core
-/// keeps all but one busy beside the caller; the last one serves work started beside a step
-/// ([`beside`]), and whichever of them is still awake when a step begins is the one it wakes.
+/// The worker threads, one for every core but the caller's, started on first use; `None` on one
+/// core, or when no thread could be started (then everything runs on the calling thread). A
+/// step on every core keeps all of them busy beside the caller; work started beside a step
+/// ([`beside`]) takes one of them until it is done, and whichever of them is still awake when a
+/// step begins is the one it wakes.
 fn pool() -> Option<&'static ThreadPool> {
     static POOL: OnceLock<Option<ThreadPool>> = OnceLock::new();
     POOL.get_or_init(|| {
@@ -161,7 +165,7 @@ fn pool() -> Option<&'static ThreadPool> {
             return None;
         }
         ThreadPoolBuilder::new()
-            .num_threads(threads)
+            .num_threads(threads - 1)
             .thread_name(|i| format!("worker-{i}"))
             // A panic in a job that [`prepare`] started has printed its message; the run goes
             // on as it would have without the job. (Panics in the other jobs reach the caller.)
