@@ -263,6 +263,22 @@ mod tests {
     }
 
     #[test]
+    fn a_step_beside_background_work_gets_every_item_done() {
+        // On two cores the only worker is busy with the background job while the foreground's
+        // step starts: the caller takes the items on its own, and the step ends once the
+        // background job is done and the worker has found nothing left.
+        let (slept, doubled) = beside(
+            || {
+                std::thread::sleep(Duration::from_millis(30));
+                true
+            },
+            || map(0..500u32, |n| n * 2),
+        );
+        assert!(slept);
+        assert_eq!(doubled, (0..500).map(|n| n * 2).collect::<Vec<_>>());
+    }
+
+    #[test]
     fn prepared_work_runs_on_a_worker() {
         if cores() < 2 {
             return;
