@@ -491,14 +491,11 @@ mod tests {
     #[test]
     fn the_line_count_is_what_lines_gives() {
         let pieces: [&[u8]; 6] = [b"a", b"\n", b"\r\n", b"\r", b"\xFF", b"\xC3"];
-        let mut seed = 11u64;
+        let mut seq = crate::sequence::Sequence::new(11);
         for _ in 0..2000 {
             let mut bytes = Vec::new();
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            for k in 0..(seed >> 60) {
-                bytes.extend_from_slice(pieces[((seed >> (4 * k)) % 6) as usize]);
+            for _ in 0..seq.below(16) {
+                bytes.extend_from_slice(pieces[seq.below(pieces.len())]);
             }
             let source = Source::new(bytes.clone());
             assert_eq!(

@@ -9,12 +9,12 @@
 //! form feeds and NULs; block quotes it cannot hand over whole (below); lines that may start an
 //! HTML block (a block tag, `<!`, `<?`, or a line ending with `>`) other than a comment that
 //! closes on its line outside any list, and inline HTML or autolinks holding brackets,
-//! backticks, quotes or `!`; reference definitions and
-//! footnotes; task list markers with nothing after them on their line, or followed by what could
-//! open a block; empty list items and list items that open with indented code; code spans across
-//! lines whose line breaks are only at their stripped edges, or that hold `]:`; link titles,
-//! `<…>` destinations and entities in destinations; and a link that does not close within its
-//! paragraph or table cell. `links` checks every answer against the full parse in debug builds.
+//! backticks, quotes or `!`; reference definitions and footnotes; task list markers with nothing
+//! after them on their line, or followed by what could open a block; empty list items and list
+//! items that open with indented code; code spans across lines whose line breaks are only at
+//! their stripped edges, or that hold `]:`; link titles, `<…>` destinations and entities in
+//! destinations; and a link that does not close within its paragraph or table cell. `links`
+//! checks every answer against the full parse in debug builds.
 //!
 //! A block quote holding more than paragraphs (a list, code, a nested quote), or inside a list
 //! item, is handed to the full parse on its own when a blank line ends it and every line of it
