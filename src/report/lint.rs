@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::hash::HashMap;
 use crate::rules::{Finding, Severity};
 use crate::source::Source;
@@ -243,7 +243,189 @@ impl<'a> LintReport<'a> {
         }
     }
 
+    /// Writes the report as JSON: the bytes `serde_json`'s pretty printer gives for it (a test
+    /// holds the two equal), with each key written together with its indentation and quotes as
+    /// one piece of text. The pretty printer escapes every key and writes each quote, indent and
+    /// separator on its own, which made the JSON most of a large run's serial tail. Only the
+    /// values are escaped, by `serde_json`. The text goes out in large writes as it is made.
     pub fn write_json(&self, out: &mut dyn Write) -> Result<()> {
-        super::write_json(out, self)
+        /// The size at which the text made so far is written out.
+        const CHUNK: usize = 1 << 16;
+        let mut json = Json(Vec::with_capacity(CHUNK + 4096));
+        json.raw(b"{\n  \"schema\": ");
+        json.string(self.schema)?;
+        json.raw(b",\n  \"findings\": [");
+        for (i, row) in self.findings.iter().enumerate() {
+            json.raw(if i == 0 { b"\n" } else { b",\n" });
+            json.row(row)?;
+            if json.0.len() >= CHUNK {
+                out.write_all(&json.0).map_err(Error::Output)?;
+                json.0.clear();
+            }
+        }
+        if !self.findings.is_empty() {
+            json.raw(b"\n  ");
+        }
+        let summary = &self.summary;
+        json.raw(b"],\n  \"summary\": {\n    \"errors\": ");
+        json.number(summary.errors)?;
+        json.raw(b",\n    \"warnings\": ");
+        json.number(summary.warnings)?;
+        json.raw(b",\n    \"infos\": ");
+        json.number(summary.infos)?;
+        json.raw(b",\n    \"fixable\": ");
+        json.number(summary.fixable)?;
+        json.raw(b",\n    \"skills\": ");
+        json.number(summary.skills)?;
+        json.raw(b"\n  }\n}\n");
+        out.write_all(&json.0).map_err(Error::Output)?;
+        out.flush().map_err(Error::Output)
+    }
+}
+
+/// JSON text being made for [`LintReport::write_json`].
+struct Json(Vec<u8>);
+
+impl Json {
+    fn raw(&mut self, text: &[u8]) {
+        self.0.extend_from_slice(text);
+    }
+
+    fn string(&mut self, value: &str) -> Result<()> {
+        Ok(serde_json::to_writer(&mut self.0, value)?)
+    }
+
+    fn number(&mut self, value: usize) -> Result<()> {
+        Ok(serde_json::to_writer(&mut self.0, &value)?)
+    }
+
+    fn optional_string(&mut self, value: Option<&str>) -> Result<()> {
+        match value {
+            Some(value) => self.string(value),
+            None => {
+                self.raw(b"null");
+                Ok(())
+            }
+        }
+    }
+
+    fn optional_number(&mut self, value: Option<usize>) -> Result<()> {
+        match value {
+            Some(value) => self.number(value),
+            None => {
+                self.raw(b"null");
+                Ok(())
+            }
+        }
+    }
+
+    /// One finding, as an element of the report's `findings` (at the third level).
+    fn row(&mut self, row: &FindingRow<'_>) -> Result<()> {
+        self.raw(b"    {\n      \"rule\": ");
+        self.string(row.rule)?;
+        self.raw(b",\n      \"name\": ");
+        self.string(row.name)?;
+        self.raw(b",\n      \"severity\": ");
+        serde_json::to_writer(&mut self.0, &row.severity)?;
+        self.raw(b",\n      \"message\": ");
+        self.string(row.message)?;
+        self.raw(b",\n      \"path\": ");
+        self.string(&row.path)?;
+        self.raw(b",\n      \"line\": ");
+        self.optional_number(row.line)?;
+        self.raw(b",\n      \"column\": ");
+        self.optional_number(row.column)?;
+        self.raw(b",\n      \"end_line\": ");
+        self.optional_number(row.end_line)?;
+        self.raw(b",\n      \"end_column\": ");
+        self.optional_number(row.end_column)?;
+        self.raw(b",\n      \"offset\": ");
+        self.optional_number(row.offset)?;
+        self.raw(b",\n      \"length\": ");
+        self.optional_number(row.length)?;
+        self.raw(b",\n      \"label\": ");
+        self.optional_string(row.label)?;
+        self.raw(b",\n      \"help\": ");
+        self.optional_string(row.help)?;
+        self.raw(if row.fixable {
+            b",\n      \"fixable\": true\n    }"
+        } else {
+            b",\n      \"fixable\": false\n    }"
+        });
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sequence::Sequence;
+
+    /// A string of up to 12 characters drawn from ones JSON escapes in every way it can (quotes,
+    /// backslashes, each short escape, other control characters), ASCII and beyond.
+    fn text(seq: &mut Sequence) -> String {
+        const CHARS: [char; 16] = [
+            'a', ' ', '"', '\\', '/', '\n', '\r', '\t', '\u{8}', '\u{c}', '\u{1}', '\u{1f}',
+            '\u{7f}', 'é', '\u{2028}', '🦀',
+        ];
+        (0..seq.below(13))
+            .map(|_| CHARS[seq.below(CHARS.len())])
+            .collect()
+    }
+
+    fn maybe<T>(seq: &mut Sequence, value: impl FnOnce(&mut Sequence) -> T) -> Option<T> {
+        (seq.below(3) > 0).then(|| value(seq))
+    }
+
+    #[test]
+    fn the_json_is_what_the_pretty_printer_writes() {
+        let mut seq = Sequence::new(0x5EED_F15E);
+        let file = Path::new("a/SKILL.md");
+        for findings in [0, 1, 2, 7, 40, 600] {
+            let strings: Vec<[String; 4]> = (0..findings)
+                .map(|_| std::array::from_fn(|_| text(&mut seq)))
+                .collect();
+            let rows = strings
+                .iter()
+                .map(|[message, path, label, help]| FindingRow {
+                    rule: ["S001", "S3\"09"][seq.below(2)],
+                    name: ["name-missing", "a\\b"][seq.below(2)],
+                    severity: [Severity::Error, Severity::Warning, Severity::Info][seq.below(3)],
+                    message,
+                    path: Arc::from(path.as_str()),
+                    line: maybe(&mut seq, |s| s.below(100_000)),
+                    column: maybe(&mut seq, |s| s.below(300)),
+                    end_line: maybe(&mut seq, |s| s.below(10)),
+                    end_column: maybe(&mut seq, |_| usize::MAX),
+                    offset: maybe(&mut seq, |s| s.below(2)),
+                    length: maybe(&mut seq, |s| s.below(1 << 20)),
+                    label: maybe(&mut seq, |_| label.as_str()),
+                    help: maybe(&mut seq, |_| help.as_str()),
+                    fixable: seq.below(2) == 0,
+                    file,
+                    skill_dir: file,
+                })
+                .collect();
+            let report = LintReport {
+                schema: SCHEMA,
+                findings: rows,
+                summary: Summary {
+                    errors: seq.below(1000),
+                    warnings: 0,
+                    infos: seq.below(5),
+                    fixable: usize::MAX,
+                    skills: findings,
+                },
+            };
+            let mut written = Vec::new();
+            report.write_json(&mut written).unwrap();
+            let mut pretty = serde_json::to_vec_pretty(&report).unwrap();
+            pretty.push(b'\n');
+            assert_eq!(
+                String::from_utf8(written).unwrap(),
+                String::from_utf8(pretty).unwrap(),
+                "{findings} findings"
+            );
+        }
     }
 }
