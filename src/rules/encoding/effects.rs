@@ -67,13 +67,17 @@ impl Effects {
 
     /// [`Effects::of`] the same file with other bytes.
     pub fn of_bytes(skill: &Skill, repaired: Vec<u8>) -> Self {
-        let fixed = Skill::parse(
+        Self::of(skill, &Self::repaired(skill, repaired))
+    }
+
+    /// `skill` with other bytes.
+    fn repaired(skill: &Skill, bytes: Vec<u8>) -> Skill {
+        Skill::parse(
             skill.dir.clone(),
             skill.skill_md.clone(),
             skill.origin.clone(),
-            repaired,
-        );
-        Self::of(skill, &fixed)
+            bytes,
+        )
     }
 
     /// What writing `field`'s string value as one double-quoted line (the same value, other
@@ -88,11 +92,11 @@ impl Effects {
         );
         let fixed = super::apply_edits(skill.source.bytes(), std::slice::from_ref(&edit))?;
         let before = super::mapping(&skill.document)?;
-        let document = super::reparse(fixed.clone());
-        if !super::same_values(before, super::mapping(&document)?) {
+        let repaired = Self::repaired(skill, fixed);
+        if !super::same_values(before, super::mapping(&repaired.document)?) {
             return None;
         }
-        Some(Self::of_bytes(skill, fixed))
+        Some(Self::of(skill, &repaired))
     }
 
     /// The runtimes that skip `skill` as it is, when no repair can be written out.
