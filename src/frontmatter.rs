@@ -463,9 +463,9 @@ pub fn parse_standalone(yaml: &str) -> Yaml {
 /// frontmatter `fm` [`parse`] already read. The answer is taken from `fm`, with its spans moved,
 /// when `yaml` is that same block; or, when the block is a mapping whose entries the event pass
 /// placed, the block with one line break before it (and a first line that starts with a letter
-/// or digit) or without its last line break (and no `|` or `>` anywhere, so no block scalar's
-/// content can end with it): YAML reads a line break before the first token or after the last
-/// one as nothing. Anything else is parsed.
+/// or digit) or without its last line break (when no `|` or `>` is anywhere, or the last value
+/// is one that line break is not part of): YAML reads a line break before the first token or
+/// after the last one as nothing. Anything else is parsed.
 pub fn parse_block(source: &Source, fm: &Frontmatter, yaml: &str) -> Yaml {
     let answer = reuse(source, fm, yaml).unwrap_or_else(|| parse_standalone(yaml));
     debug_assert_eq!(answer, parse_standalone(yaml), "{yaml:?}");
@@ -493,11 +493,41 @@ fn reuse(source: &Source, fm: &Frontmatter, yaml: &str) -> Option<Yaml> {
     if after_break {
         return fm.content.moved(fm.yaml.start, 1);
     }
-    let last_break_dropped = block.strip_suffix('\n') == Some(yaml) && !block.contains(['|', '>']);
+    let last_break_dropped = block.strip_suffix('\n') == Some(yaml)
+        && (!block.contains(['|', '>']) || ends_without_its_line_break(block, fields, fm.yaml));
     if last_break_dropped {
         return fm.content.moved(fm.yaml.start, 0);
     }
     None
+}
+
+/// Whether the last value of `block` (whose fields are `fields`, spanning `whole`) reads the
+/// same without the line break that ends the block: a plain or quoted scalar, or a block scalar
+/// that strips its final line breaks (`|-`, `>-`, with or without an indentation indicator),
+/// that ends right before that line break. A block scalar elsewhere in the block ends where a
+/// later entry starts, and keeps what it keeps. A collection or an alias is not looked into (a
+/// nested mapping's span takes in the line break after it).
+fn ends_without_its_line_break(block: &str, fields: &[Field], whole: Span) -> bool {
+    let Some(field) = fields.last() else {
+        return false;
+    };
+    if field.value_span.end + 1 != whole.end {
+        return false;
+    }
+    match field.style {
+        Some(ScalarStyle::Literal | ScalarStyle::Folded) => {
+            // The header: `|` or `>`, then the chomping and indentation indicators.
+            let at = field.value_span.start.saturating_sub(whole.start);
+            let header = block.get(at..).unwrap_or_default();
+            header.starts_with(['|', '>'])
+                && header[1..]
+                    .bytes()
+                    .take_while(|b| matches!(b, b'-' | b'+' | b'1'..=b'9'))
+                    .any(|b| b == b'-')
+        }
+        Some(_) => true,
+        None => false,
+    }
 }
 
 /// Whether the event pass placed every entry: none has the whole block for its span.
@@ -949,6 +979,20 @@ mod tests {
         "name: a\ndescription: |\n  kept\n",
         "name: a\ndescription: >-\n  folded\n  text\n\n",
         "name: a\ndescription: |+\n  kept\n\n",
+        "name: a\ndescription: >-\n  folded\n  text\n",
+        "name: a\ndescription: |2-\n   indented\n  less\n",
+        "name: a\ndescription: >\n  clipped\n",
+        "name: a\ndescription: |+\n  kept\n",
+        "name: a\ndescription: >-  # c\n  folded\n",
+        "name: a\ndescription: !!str >-\n  tagged\n",
+        "description: >-\n  d\nmetadata:\n  k: |-\n    v\n",
+        "description: >-\n  d\nmetadata:\n  k: |\n    v\n",
+        "description: >\n  d\nlicense: MIT\n",
+        "description: >\n  d\nlicense: 'MIT'\n",
+        "description: >\n  d\nlist:\n  - |-\n    v\n",
+        "description: >\n  d\nalias: &a x\nb: *a\n",
+        "description: >\n  d\nm: {k: |}\n",
+        "description: >-\n  d\n  \n",
         "description: a > b | c\nname: x\n",
         "name: caf\u{e9}\ndescription: \u{2028}non-ASCII \u{1F600}\n",
         "name: a # c\n# comment\ndescription: 'q'\n",
