@@ -59,6 +59,9 @@ pub struct Frontmatter {
     /// The YAML text between the delimiter lines.
     pub yaml: Span,
     pub content: Yaml,
+    /// Whether the YAML has the plain shape that is read without a parser (see
+    /// [`simple_flow_lists`]).
+    pub plain: bool,
 }
 
 /// The YAML inside the delimiters.
@@ -393,13 +396,14 @@ pub fn parse(source: &Source) -> Document {
         };
     };
     let yaml = Span::new(yaml_start, close_content.start);
-    let content = parse_yaml(&text[yaml.start..yaml.end], yaml.start, source);
+    let (content, plain) = parse_yaml(&text[yaml.start..yaml.end], yaml.start, source);
     Document {
         frontmatter: FrontmatterState::Present(Frontmatter {
             open: file_span(first_content),
             close: file_span(close_content),
             yaml: file_span(yaml),
             content,
+            plain,
         }),
         body: file_span(Span::new(close_full.end, text.len())),
     }
@@ -409,17 +413,53 @@ pub fn parse(source: &Source) -> Document {
 /// that is read without a parser: then it holds no other flow collection, anchor, alias or tag.
 /// `None` for any other block.
 pub(crate) fn simple_flow_lists(yaml: &str) -> Option<Vec<usize>> {
-    fn lists(fields: &[Field], out: &mut Vec<usize>) {
-        for field in fields {
-            if matches!(field.value, Value::Sequence(_)) {
-                out.push(field.value_span.start);
-            }
-            lists(&field.entries, out);
-        }
-    }
     let fields = simple::read(yaml, &|span| span)?;
     let mut out = Vec::new();
-    lists(&fields, &mut out);
+    flow_lists(&fields, &mut out);
+    Some(out)
+}
+
+/// Where the sequences among `fields` (at any depth) start, in order.
+fn flow_lists(fields: &[Field], out: &mut Vec<usize>) {
+    for field in fields {
+        if matches!(field.value, Value::Sequence(_)) {
+            out.push(field.value_span.start);
+        }
+        flow_lists(&field.entries, out);
+    }
+}
+
+/// [`simple_flow_lists`] of `yaml`, a block a runtime cut out of the file `source` whose
+/// frontmatter `fm` [`parse`] already read, or `None` where that is `Some` but the block's
+/// constructs must still be found by the parser. When `yaml` is `fm`'s block, that block after
+/// one line break, or without its last one, the answer comes from `fm`: its entries' lists when
+/// it had the plain shape (a line break before or after the block adds no construct), else
+/// `None` without another try.
+pub(crate) fn flow_lists_in(source: &Source, fm: &Frontmatter, yaml: &str) -> Option<Vec<usize>> {
+    // Without replacement characters, offsets in the text are offsets in the file.
+    let block = (source.encoding().invalid_utf8.is_none())
+        .then(|| source.text().get(fm.yaml.start..fm.yaml.end))
+        .flatten();
+    let lead = block.and_then(|block| {
+        if yaml == block || block.strip_suffix('\n') == Some(yaml) {
+            Some(0)
+        } else if yaml.strip_prefix('\n') == Some(block) {
+            Some(1)
+        } else {
+            None
+        }
+    });
+    let Some(lead) = lead else {
+        return simple_flow_lists(yaml);
+    };
+    if !fm.plain {
+        return None;
+    }
+    let mut out = Vec::new();
+    flow_lists(fm.fields(), &mut out);
+    out.iter_mut()
+        .for_each(|at| *at = *at - fm.yaml.start + lead);
+    debug_assert_eq!(Some(&out), simple_flow_lists(yaml).as_ref(), "{yaml:?}");
     Some(out)
 }
 
@@ -446,7 +486,7 @@ pub fn parse_standalone(yaml: &str) -> Yaml {
     if let Some(parsed) = known {
         return parsed;
     }
-    let parsed = parse_yaml(yaml, 0, &Source::new(yaml.as_bytes().to_vec()));
+    let (parsed, _) = parse_yaml(yaml, 0, &Source::new(yaml.as_bytes().to_vec()));
     if yaml.len() <= MAX_REMEMBERED {
         PARSED.with(|p| {
             let mut p = p.borrow_mut();
@@ -569,8 +609,9 @@ impl Yaml {
     }
 }
 
-/// Parses the YAML block that starts at text offset `base`, once [`prescan`] allows it.
-fn parse_yaml(yaml: &str, base: usize, source: &Source) -> Yaml {
+/// Parses the YAML block that starts at text offset `base`, once [`prescan`] allows it, and says
+/// whether it had the plain shape.
+fn parse_yaml(yaml: &str, base: usize, source: &Source) -> (Yaml, bool) {
     if let Err((limit, at)) = prescan(yaml) {
         let reason = match limit {
             YamlLimit::Size => {
@@ -580,19 +621,20 @@ fn parse_yaml(yaml: &str, base: usize, source: &Source) -> Yaml {
                 "flow collections (`[`, `{{`) may nest deeper than {MAX_FLOW_DEPTH} levels here; the frontmatter was not parsed"
             ),
         };
-        return Yaml::Invalid(YamlError {
+        let error = YamlError {
             reason,
             offset: source.file_offset(base + at.min(yaml.len())),
             limit: Some(limit),
-        });
+        };
+        return (Yaml::Invalid(error), false);
     }
     let ctx = Ctx::new(yaml, base, source);
     if let Some(fields) = simple::read(yaml, &|span| ctx.file_span(span)) {
         let content = Yaml::Mapping(fields);
         debug_assert_eq!(content, ctx.parsed(), "{yaml:?}");
-        return content;
+        return (content, true);
     }
-    ctx.parsed()
+    (ctx.parsed(), false)
 }
 
 /// What building fields needs to turn YAML-block offsets into file spans.
@@ -993,6 +1035,8 @@ mod tests {
         "description: >\n  d\nalias: &a x\nb: *a\n",
         "description: >\n  d\nm: {k: |}\n",
         "description: >-\n  d\n  \n",
+        "tags: [a, 'b']\nname: x\nmore: [\n  c ]\n",
+        "name: é\ntags: [ü]\n",
         "description: a > b | c\nname: x\n",
         "name: caf\u{e9}\ndescription: \u{2028}non-ASCII \u{1F600}\n",
         "name: a # c\n# comment\ndescription: 'q'\n",
@@ -1017,6 +1061,7 @@ mod tests {
     #[test]
     fn a_block_is_read_as_on_its_own_whatever_the_runtime_cut_off() {
         let mut reused = [0; 6];
+        let mut plain_reused = [0; 6];
         for block in BLOCKS {
             for (head, tail) in [("", ""), ("\u{FEFF}", "\r\n"), ("", "body\n---\n")] {
                 for invalid in [false, true] {
@@ -1044,6 +1089,13 @@ mod tests {
                             parse_standalone(yaml),
                             "{block:?} cut as {yaml:?}"
                         );
+                        // Either the same answer, or the parser is asked.
+                        let lists = flow_lists_in(&source, fm, yaml);
+                        assert!(
+                            lists.is_none() || lists == simple_flow_lists(yaml),
+                            "{block:?} cut as {yaml:?}"
+                        );
+                        plain_reused[n] += usize::from(lists.is_some() && fm.plain);
                     }
                 }
             }
@@ -1051,13 +1103,17 @@ mod tests {
         // The same block, after a line break, without its last one, trimmed; never another.
         assert!(reused[..4].iter().all(|&n| n > 10), "{reused:?}");
         assert_eq!(reused[4..], [0, 0]);
+        assert!(
+            plain_reused[..4].iter().all(|&n| n > 10),
+            "{plain_reused:?}"
+        );
     }
 
     #[test]
     fn remembered_blocks_read_as_new_ones() {
         for _ in 0..2 {
             for block in BLOCKS {
-                let fresh = parse_yaml(block, 0, &Source::new(block.as_bytes().to_vec()));
+                let (fresh, _) = parse_yaml(block, 0, &Source::new(block.as_bytes().to_vec()));
                 assert_eq!(parse_standalone(block), fresh, "{block:?}");
             }
         }

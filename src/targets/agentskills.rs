@@ -99,7 +99,7 @@ fn admit(skill: &Skill) -> Result<Admitted, String> {
             ));
         }
     };
-    if s029_strict_yaml_construct::refuses(yaml) {
+    if s029_strict_yaml_construct::refuses(skill, yaml) {
         return Err(
             "skipped: invalid YAML in frontmatter: StrictYAML refuses flow style, anchors and tags"
                 .to_owned(),

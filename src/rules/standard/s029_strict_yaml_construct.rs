@@ -6,6 +6,7 @@ use saphyr_parser::{Event, Parser};
 use super::common::{mapping, names, selected};
 use crate::frontmatter::Field;
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
+use crate::skill::Skill;
 use crate::source::Span;
 
 pub const RULE: Rule = Rule {
@@ -90,7 +91,7 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
         return;
     };
     let who = names(&strict);
-    for c in constructs(yaml) {
+    for c in constructs(cx.skill, yaml) {
         let span = Span::new(fm.yaml.start + c.start, fm.yaml.start + c.end);
         let token = &yaml[c.start..c.end];
         let owner = owner(fm.fields(), span.start, &mut Vec::new());
@@ -131,21 +132,32 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     }
 }
 
-/// Whether StrictYAML refuses something in `yaml` (for targets that read with it).
-pub(crate) fn refuses(yaml: &str) -> bool {
-    !events(yaml).is_empty()
+/// Whether StrictYAML refuses something in `yaml`, a block cut out of `skill`'s file (for
+/// targets that read with it).
+pub(crate) fn refuses(skill: &Skill, yaml: &str) -> bool {
+    !events_in(skill, yaml).is_empty()
 }
 
-/// Every refused construct in `yaml`, in order. Stops quietly at a syntax error (S004 reports
-/// those).
-fn constructs(yaml: &str) -> Vec<Construct> {
-    let mut found = events(yaml);
+/// Every refused construct in `yaml`, a block of `skill`'s file, in order. Stops quietly at a
+/// syntax error (S004 reports those).
+fn constructs(skill: &Skill, yaml: &str) -> Vec<Construct> {
+    let mut found = events_in(skill, yaml);
     found.sort_by_key(|c| c.start);
     found
 }
 
-/// Flow collections, anchors, aliases and tags from the parser's events.
-fn events(yaml: &str) -> Vec<Construct> {
+/// [`events`] of `yaml`, a block of `skill`'s file, whose flow lists the skill's own reading
+/// of its frontmatter may already know.
+fn events_in(skill: &Skill, yaml: &str) -> Vec<Construct> {
+    events(yaml, |yaml| match skill.document.frontmatter() {
+        Some(fm) => crate::frontmatter::flow_lists_in(&skill.source, fm, yaml),
+        None => crate::frontmatter::simple_flow_lists(yaml),
+    })
+}
+
+/// Flow collections, anchors, aliases and tags from the parser's events. `flow_lists` answers
+/// [`crate::frontmatter::simple_flow_lists`] for the text.
+fn events(yaml: &str, flow_lists: impl FnOnce(&str) -> Option<Vec<usize>>) -> Vec<Construct> {
     // Each refused construct is written with one of these characters (`[`, `{`, `&`, `*`, `!`):
     // a text without any holds none, and is not parsed.
     if !crate::source::contains_any(yaml.as_bytes(), b"[{&*!") {
@@ -153,7 +165,7 @@ fn events(yaml: &str) -> Vec<Construct> {
     }
     // In a block of the plain shape the frontmatter is most often in, the only such constructs
     // are flow lists of strings, which the frontmatter reader finds without a parser.
-    if let Some(lists) = crate::frontmatter::simple_flow_lists(yaml) {
+    if let Some(lists) = flow_lists(yaml) {
         let found: Vec<Construct> = lists
             .into_iter()
             .map(|start| Construct {
@@ -269,8 +281,24 @@ fn owner<'f>(fields: &'f [Field], offset: usize, path: &mut Vec<&'f str>) -> Opt
 
 #[cfg(test)]
 mod tests {
-    use super::{Construct, Kind, RULE, constructs, events, parsed_events};
+    use super::{Construct, Kind, RULE, parsed_events};
+    use crate::frontmatter::simple_flow_lists;
     use crate::rules::context::testing::{check, check_with, skill};
+
+    /// The constructs of `yaml` as the frontmatter of a skill.
+    fn constructs(yaml: &str) -> Vec<Construct> {
+        super::constructs(&skill("a", &format!("---\n{yaml}---\n")), yaml)
+    }
+
+    fn events(yaml: &str) -> Vec<Construct> {
+        let found = super::events(yaml, simple_flow_lists);
+        assert_eq!(
+            super::events_in(&skill("a", &format!("---\n{yaml}---\n")), yaml),
+            found,
+            "{yaml:?}"
+        );
+        found
+    }
 
     fn kinds(yaml: &str) -> Vec<(Kind, &str)> {
         constructs(yaml)
@@ -359,10 +387,7 @@ mod tests {
             "name: caf\u{e9}\ntags: [\u{e9}t\u{e9}, \"\u{1F600}\"]\n",
             "a: [ x]\nb: [ ]\nc: [x ]\nd: [\n  x]\ne: [  'x', y,\n  ]\n",
         ] {
-            assert!(
-                crate::frontmatter::simple_flow_lists(yaml).is_some(),
-                "{yaml:?}"
-            );
+            assert!(simple_flow_lists(yaml).is_some(), "{yaml:?}");
             assert_eq!(events(yaml), parsed_events(yaml), "{yaml:?}");
         }
     }
@@ -401,7 +426,7 @@ mod tests {
                 yaml.push_str(VALUES[seq.below(VALUES.len())]);
                 yaml.push('\n');
             }
-            simple += usize::from(crate::frontmatter::simple_flow_lists(&yaml).is_some());
+            simple += usize::from(simple_flow_lists(&yaml).is_some());
             assert_eq!(events(&yaml), parsed_events(&yaml), "{yaml:?}");
         }
         assert!(simple > 300, "{simple}");
