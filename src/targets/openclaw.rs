@@ -14,7 +14,7 @@ use super::env::{Env, RootSpec};
 use super::load::{Call, LoadInput, Output, Placement, ReadInput, Session, format_size};
 use super::text::{Collation, Escaping, Unit, is_js_space, js_trim, prefix_within};
 use super::{Budget, Builtin, Confidence, ExtraField, Install, NameCharset, Target, Verified};
-use crate::frontmatter::{self, Field, Value, Yaml};
+use crate::frontmatter::{Field, Value, Yaml};
 use crate::hash::HashMap;
 use crate::paths;
 use crate::provider::ResourceError;
@@ -692,8 +692,10 @@ fn is_blank(c: char) -> bool {
 
 /// `parseSkillFrontmatter`: the block between an opening `---` line and the next `---` line
 /// (after BOM removal and CRLF/CR to LF), read with OpenClaw's recovery; no opening line is no
-/// frontmatter, an unclosed one an error.
-fn parse_frontmatter(text: &str) -> Result<Fields, String> {
+/// frontmatter, an unclosed one an error. `read` reads YAML text as
+/// [`crate::frontmatter::parse_standalone`] does (the skill's own parse answers when the block
+/// is its frontmatter).
+fn parse_frontmatter(text: &str, read: &dyn Fn(&str) -> Yaml) -> Result<Fields, String> {
     let normalized = super::file::universal_newlines(text.strip_prefix('\u{FEFF}').unwrap_or(text));
     let Some(tail) = normalized.strip_prefix("---").and_then(|rest| {
         let after = rest.trim_start_matches(is_blank);
@@ -711,7 +713,7 @@ fn parse_frontmatter(text: &str) -> Result<Fields, String> {
     if block.is_empty() {
         return Ok(Fields::new());
     }
-    parse_yaml_frontmatter(block)
+    parse_yaml_frontmatter(block, read)
 }
 
 /// Where the closing delimiter's match starts: `(?:^|\n)---[^\S\n]*(?:\n|$)`.
@@ -792,10 +794,10 @@ const FREEFORM: [&str; 3] = ["description", "read_when", "summary"];
 /// `parseYamlFrontmatter`: YAML first; on an error in a top-level free-form line (a
 /// `description`, or another free-form field whose value holds `: `), that line's value is
 /// quoted and the YAML read again, up to three times.
-fn parse_yaml_frontmatter(block: &str) -> Result<Fields, String> {
+fn parse_yaml_frontmatter(block: &str, read: &dyn Fn(&str) -> Yaml) -> Result<Fields, String> {
     let fallback = line_frontmatter(block);
     let mut current = block.to_owned();
-    let mut parsed = yaml_once(&current, &fallback);
+    let mut parsed = yaml_once(&current, &fallback, read);
     for _ in 0..FREEFORM.len() {
         let Err((_, Some(at))) = &parsed else {
             break;
@@ -805,7 +807,7 @@ fn parse_yaml_frontmatter(block: &str) -> Result<Fields, String> {
             break;
         }
         current = next;
-        parsed = yaml_once(&current, &fallback);
+        parsed = yaml_once(&current, &fallback, read);
     }
     parsed.map_err(|(message, _)| format!("invalid frontmatter: {message}"))
 }
@@ -840,8 +842,12 @@ fn quote_line_at(block: &str, at: usize) -> String {
 
 /// One YAML reading (`parseYamlFrontmatterOnce`): the fields as text, or the error and where
 /// it is.
-fn yaml_once(block: &str, fallback: &Fields) -> Result<Fields, (String, Option<usize>)> {
-    let fields = match frontmatter::parse_standalone(block) {
+fn yaml_once(
+    block: &str,
+    fallback: &Fields,
+    read: &dyn Fn(&str) -> Yaml,
+) -> Result<Fields, (String, Option<usize>)> {
+    let fields = match read(block) {
         Yaml::Mapping(fields) => fields,
         Yaml::NotMapping(_) => {
             return Err((
@@ -996,7 +1002,7 @@ fn admit(skill: &Skill) -> Result<Admitted, String> {
                 .to_owned(),
         );
     }
-    let fields = parse_frontmatter(skill.source.text())
+    let fields = parse_frontmatter(skill.source.text(), &|yaml| super::file::yaml(skill, yaml))
         .map_err(|error| format!("skipped (Skipping invalid skill): {error}"))?;
     let name = match get(&fields, "name").map(js_trim) {
         Some(name) if !name.is_empty() => name.to_owned(),
@@ -1888,7 +1894,7 @@ mod tests {
 
     #[test]
     fn lenient_frontmatter() {
-        let fields = |text: &str| parse_frontmatter(text);
+        let fields = |text: &str| parse_frontmatter(text, &crate::frontmatter::parse_standalone);
         // An unquoted `: ` in a description is rescued; elsewhere it is an error.
         let colon = fields("---\nname: c\ndescription: Formats. Use when: asked\n---\n").unwrap();
         assert_eq!(get(&colon, "description"), Some("Formats. Use when: asked"));
