@@ -387,13 +387,16 @@ const FOREIGN: &[&str] = &[
 /// French, Spanish, Portuguese, German, Dutch or Italian ones, and mostly Latin letters. Texts
 /// with no function word at all count as English.
 pub(super) fn looks_english(text: &str) -> bool {
-    let letters = text.chars().filter(|c| c.is_alphabetic()).count();
-    let latin = text
-        .chars()
-        .filter(|c| c.is_ascii_alphabetic() || ('\u{C0}'..='\u{24F}').contains(c))
-        .count();
-    if latin * 10 < letters * 7 {
-        return false;
+    // In ASCII text every letter is a Latin one.
+    if !text.is_ascii() {
+        let letters = text.chars().filter(|c| c.is_alphabetic()).count();
+        let latin = text
+            .chars()
+            .filter(|c| c.is_ascii_alphabetic() || ('\u{C0}'..='\u{24F}').contains(c))
+            .count();
+        if latin * 10 < letters * 7 {
+            return false;
+        }
     }
     let (mut english, mut foreign) = (0, 0);
     for word in words(text) {
@@ -403,8 +406,8 @@ pub(super) fn looks_english(text: &str) -> bool {
             let Some(key) = key_of(word.text.as_bytes()) else {
                 continue;
             };
-            english += usize::from(ENGLISH_KEYS.contains(&key));
-            foreign += usize::from(FOREIGN_KEYS.contains(&key));
+            english += usize::from(ENGLISH_KEYS.binary_search(&key).is_ok());
+            foreign += usize::from(FOREIGN_KEYS.binary_search(&key).is_ok());
         } else {
             let lower = word.lower();
             english += usize::from(ENGLISH.contains(&lower.as_str()));
@@ -430,7 +433,8 @@ const fn key_of(word: &[u8]) -> Option<u64> {
     Some(key)
 }
 
-/// The keys ([`key_of`]) of a list of lowercase words of at most 8 bytes.
+/// The keys ([`key_of`]) of a list of lowercase words of at most 8 bytes, ascending (for a
+/// binary search).
 const fn keys<const N: usize>(words: &[&str]) -> [u64; N] {
     let mut keys = [0; N];
     let mut i = 0;
@@ -439,6 +443,14 @@ const fn keys<const N: usize>(words: &[&str]) -> [u64; N] {
             Some(key) => key,
             None => panic!("a listed word is longer than 8 bytes"),
         };
+        // Insertion into the sorted part before it.
+        let mut j = i;
+        while j > 0 && keys[j - 1] > keys[j] {
+            let swap = keys[j - 1];
+            keys[j - 1] = keys[j];
+            keys[j] = swap;
+            j -= 1;
+        }
         i += 1;
     }
     keys
