@@ -163,16 +163,16 @@ fn admit(skill: &Skill) -> Result<Admitted, String> {
 /// What gray-matter makes of a `SKILL.md`: the front matter's top-level fields and the content
 /// after it.
 #[derive(Debug)]
-struct Matter {
+struct Matter<'a> {
     fields: Vec<Field>,
-    content: String,
+    content: &'a str,
 }
 
-impl Matter {
-    fn without_data(content: &str) -> Self {
+impl<'a> Matter<'a> {
+    fn without_data(content: &'a str) -> Self {
         Self {
             fields: Vec::new(),
-            content: content.to_owned(),
+            content,
         }
     }
 }
@@ -183,7 +183,7 @@ impl Matter {
 /// of only blank and comment lines is empty; YAML goes to js-yaml, which throws on errors and
 /// duplicate keys. `read` reads YAML text as [`frontmatter::parse_standalone`] does (the
 /// skill's own parse answers when the block is its frontmatter).
-fn gray_matter(text: &str, read: impl Fn(&str) -> Yaml) -> Result<Matter, String> {
+fn gray_matter(text: &str, read: impl Fn(&str) -> Yaml) -> Result<Matter<'_>, String> {
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
     let Some(rest) = text.strip_prefix("---") else {
         return Ok(Matter::without_data(text));
@@ -241,10 +241,7 @@ fn gray_matter(text: &str, read: impl Fn(&str) -> Yaml) -> Result<Matter, String
             Yaml::Invalid(err) => return Err(err.reason),
         }
     };
-    Ok(Matter {
-        fields,
-        content: content.to_owned(),
-    })
+    Ok(Matter { fields, content })
 }
 
 /// The gray-matter engine for a language named after the opening `---`: YAML (`yaml`, `yml`
@@ -619,7 +616,7 @@ fn load(input: &LoadInput<'_>) -> Output {
     let instructions = gray_matter(entry.skill.source.text(), |y| {
         super::file::yaml(entry.skill, y)
     })
-    .map(|m| js_trim(&m.content).to_owned())
+    .map(|m| js_trim(m.content).to_owned())
     .unwrap_or_default();
     let files = input
         .provider
@@ -749,7 +746,7 @@ mod tests {
     use crate::provider::MemorySkill;
     use crate::targets::catalog::{self, ChangeKind};
 
-    fn gray_matter_alone(text: &str) -> Result<Matter, String> {
+    fn gray_matter_alone(text: &str) -> Result<Matter<'_>, String> {
         gray_matter(text, frontmatter::parse_standalone)
     }
 

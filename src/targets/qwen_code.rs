@@ -3,6 +3,7 @@
 //! bundled skills sorted in, and an 8000-character budget that cuts descriptions to their first
 //! line; and its `skill` tool.
 
+use std::borrow::Cow;
 use std::path::PathBuf;
 
 use super::catalog::{
@@ -273,12 +274,12 @@ fn js_number(n: f64) -> String {
 }
 
 /// The frontmatter's entries and the body, as `parseSkillContent` finds them.
-struct Parsed {
+struct Parsed<'a> {
     fields: Vec<(String, Js)>,
-    body: String,
+    body: Cow<'a, str>,
 }
 
-impl Parsed {
+impl Parsed<'_> {
     /// The entry for `key` (the last one, as assignment leaves it).
     fn get(&self, key: &str) -> Option<&Js> {
         self.fields
@@ -289,17 +290,30 @@ impl Parsed {
     }
 }
 
-/// `normalizeContent` then `/^---\n([\s\S]*?)\n---(?:\n|$)([\s\S]*)$/`.
-fn split(text: &str) -> Option<(String, String)> {
+/// `normalizeContent` then `/^---\n([\s\S]*?)\n---(?:\n|$)([\s\S]*)$/`: the YAML and the
+/// body, borrowed from `text` when normalising changed nothing.
+fn split(text: &str) -> Option<(Cow<'_, str>, Cow<'_, str>)> {
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
-    let text = super::file::universal_newlines(text);
+    match super::file::universal_newlines(text) {
+        Cow::Borrowed(text) => {
+            let (yaml, body) = split_normalized(text)?;
+            Some((Cow::Borrowed(yaml), Cow::Borrowed(body)))
+        }
+        Cow::Owned(text) => {
+            let (yaml, body) = split_normalized(&text)?;
+            Some((Cow::Owned(yaml.to_owned()), Cow::Owned(body.to_owned())))
+        }
+    }
+}
+
+/// [`split`] of normalised text.
+fn split_normalized(text: &str) -> Option<(&str, &str)> {
     let rest = text.strip_prefix("---\n")?;
     let mut from = 0;
     while let Some(at) = rest[from..].find("\n---").map(|i| i + from) {
         let after = &rest[at + 4..];
         if after.is_empty() || after.starts_with('\n') {
-            let body = after.strip_prefix('\n').unwrap_or(after);
-            return Some((rest[..at].to_owned(), body.to_owned()));
+            return Some((&rest[..at], after.strip_prefix('\n').unwrap_or(after)));
         }
         from = at + 1;
     }
@@ -401,12 +415,15 @@ fn valid_name(name: &str) -> bool {
 }
 
 /// `parseSkillContent` and `validateConfig`.
-fn parse(skill: &Skill) -> Result<Parsed, String> {
+fn parse(skill: &Skill) -> Result<Parsed<'_>, String> {
     let (yaml, body) = split(skill.source.text())
         .ok_or_else(|| "Invalid format: missing YAML frontmatter".to_owned())?;
     let parsed = Parsed {
         fields: fields(skill, &yaml),
-        body: js_trim(&body).to_owned(),
+        body: match body {
+            Cow::Borrowed(body) => Cow::Borrowed(js_trim(body)),
+            Cow::Owned(body) => Cow::Owned(js_trim(&body).to_owned()),
+        },
     };
     let text = |key: &str| match parsed.get(key) {
         None => None,
@@ -455,7 +472,7 @@ fn parse(skill: &Skill) -> Result<Parsed, String> {
 }
 
 /// The `paths` globs, trimmed, empty ones left out.
-fn paths(parsed: &Parsed) -> Vec<String> {
+fn paths(parsed: &Parsed<'_>) -> Vec<String> {
     match parsed.get("paths") {
         Some(Js::Arr(items)) => items
             .iter()
@@ -641,7 +658,9 @@ fn load(input: &LoadInput<'_>) -> Output {
             format!("Skill \"{}\" is already loaded in context.", input.name),
         );
     }
-    let body = parse(entry.skill).map(|p| p.body).unwrap_or_default();
+    let body = parse(entry.skill)
+        .map(|p| p.body.into_owned())
+        .unwrap_or_default();
     Output::tool(
         call,
         format!(
