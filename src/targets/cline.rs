@@ -111,11 +111,11 @@ fn roots(env: &Env) -> Vec<RootSpec> {
 }
 
 /// A skill as Cline reads it.
-struct Parsed {
+struct Parsed<'a> {
     name: String,
     description: Option<String>,
     disabled: bool,
-    body: String,
+    body: &'a str,
 }
 
 /// The frontmatter block and the body: `^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$` on the
@@ -163,7 +163,7 @@ fn boolean(fields: &[Field], key: &str) -> Result<Option<bool>, String> {
     }
 }
 
-fn parse(skill: &Skill) -> Result<Parsed, String> {
+fn parse(skill: &Skill) -> Result<Parsed<'_>, String> {
     let text = skill.source.text();
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
     let (fields, body) = match split(text) {
@@ -208,7 +208,7 @@ fn parse(skill: &Skill) -> Result<Parsed, String> {
         name,
         description,
         disabled,
-        body: body.to_owned(),
+        body,
     })
 }
 
