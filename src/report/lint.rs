@@ -319,34 +319,41 @@ impl Json {
         }
     }
 
-    /// One finding, as an element of the report's `findings` (at the third level).
+    /// One finding, as an element of the report's `findings` (at the third level). Each key
+    /// after the first comes with the `,`, line break and indentation before it.
     fn row(&mut self, row: &FindingRow<'_>) -> Result<()> {
         self.raw(b"    {\n      \"rule\": ");
         self.string(row.rule)?;
-        self.raw(b",\n      \"name\": ");
-        self.string(row.name)?;
-        self.raw(b",\n      \"severity\": ");
-        serde_json::to_writer(&mut self.0, &row.severity)?;
-        self.raw(b",\n      \"message\": ");
-        self.string(row.message)?;
-        self.raw(b",\n      \"path\": ");
-        self.string(&row.path)?;
-        self.raw(b",\n      \"line\": ");
-        self.optional_number(row.line)?;
-        self.raw(b",\n      \"column\": ");
-        self.optional_number(row.column)?;
-        self.raw(b",\n      \"end_line\": ");
-        self.optional_number(row.end_line)?;
-        self.raw(b",\n      \"end_column\": ");
-        self.optional_number(row.end_column)?;
-        self.raw(b",\n      \"offset\": ");
-        self.optional_number(row.offset)?;
-        self.raw(b",\n      \"length\": ");
-        self.optional_number(row.length)?;
-        self.raw(b",\n      \"label\": ");
-        self.optional_string(row.label)?;
-        self.raw(b",\n      \"help\": ");
-        self.optional_string(row.help)?;
+        let texts: [(&[u8], &str); 4] = [
+            (b",\n      \"name\": ", row.name),
+            (b",\n      \"severity\": ", row.severity.as_str()),
+            (b",\n      \"message\": ", row.message),
+            (b",\n      \"path\": ", &row.path),
+        ];
+        for (key, value) in texts {
+            self.raw(key);
+            self.string(value)?;
+        }
+        let numbers: [(&[u8], Option<usize>); 6] = [
+            (b",\n      \"line\": ", row.line),
+            (b",\n      \"column\": ", row.column),
+            (b",\n      \"end_line\": ", row.end_line),
+            (b",\n      \"end_column\": ", row.end_column),
+            (b",\n      \"offset\": ", row.offset),
+            (b",\n      \"length\": ", row.length),
+        ];
+        for (key, value) in numbers {
+            self.raw(key);
+            self.optional_number(value)?;
+        }
+        let notes: [(&[u8], Option<&str>); 2] = [
+            (b",\n      \"label\": ", row.label),
+            (b",\n      \"help\": ", row.help),
+        ];
+        for (key, value) in notes {
+            self.raw(key);
+            self.optional_string(value)?;
+        }
         self.raw(if row.fixable {
             b",\n      \"fixable\": true\n    }"
         } else {

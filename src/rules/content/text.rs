@@ -388,15 +388,8 @@ const FOREIGN: &[&str] = &[
 /// with no function word at all count as English.
 pub(super) fn looks_english(text: &str) -> bool {
     // In ASCII text every letter is a Latin one.
-    if !text.is_ascii() {
-        let letters = text.chars().filter(|c| c.is_alphabetic()).count();
-        let latin = text
-            .chars()
-            .filter(|c| c.is_ascii_alphabetic() || ('\u{C0}'..='\u{24F}').contains(c))
-            .count();
-        if latin * 10 < letters * 7 {
-            return false;
-        }
+    if !text.is_ascii() && !mostly_latin(text) {
+        return false;
     }
     let (mut english, mut foreign) = (0, 0);
     for word in words(text) {
@@ -415,6 +408,16 @@ pub(super) fn looks_english(text: &str) -> bool {
         }
     }
     foreign <= english
+}
+
+/// Whether at least 70 % of the letters of `text` are Latin ones.
+fn mostly_latin(text: &str) -> bool {
+    let letters = text.chars().filter(|c| c.is_alphabetic()).count();
+    let latin = text
+        .chars()
+        .filter(|c| c.is_ascii_alphabetic() || ('\u{C0}'..='\u{24F}').contains(c))
+        .count();
+    latin * 10 >= letters * 7
 }
 
 /// The bytes of a word of at most 8 bytes, lowercased (ASCII), as one little-endian number with
@@ -727,13 +730,8 @@ mod tests {
         }
 
         pub fn looks_english(text: &str) -> bool {
-            use super::super::{ENGLISH, FOREIGN};
-            let letters = text.chars().filter(|c| c.is_alphabetic()).count();
-            let latin = text
-                .chars()
-                .filter(|c| c.is_ascii_alphabetic() || ('\u{C0}'..='\u{24F}').contains(c))
-                .count();
-            if latin * 10 < letters * 7 {
+            use super::super::{ENGLISH, FOREIGN, mostly_latin};
+            if !mostly_latin(text) {
                 return false;
             }
             let (mut english, mut foreign) = (0, 0);
