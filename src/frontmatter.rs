@@ -436,25 +436,13 @@ fn flow_lists(fields: &[Field], out: &mut Vec<usize>) {
 /// it had the plain shape (a line break before or after the block adds no construct), else
 /// `None` without another try.
 pub(crate) fn flow_lists_in(source: &Source, fm: &Frontmatter, yaml: &str) -> Option<Vec<usize>> {
-    // Without replacement characters, offsets in the text are offsets in the file.
-    let block = (source.encoding().invalid_utf8.is_none())
-        .then(|| source.text().get(fm.yaml.start..fm.yaml.end))
-        .flatten();
-    let lead = block.and_then(|block| {
-        if yaml == block || block.strip_suffix('\n') == Some(yaml) {
-            Some(0)
-        } else if yaml.strip_prefix('\n') == Some(block) {
-            Some(1)
-        } else {
-            None
-        }
-    });
-    let Some(lead) = lead else {
+    let Some((cut, _)) = cut_of(source, fm, yaml) else {
         return simple_flow_lists(yaml);
     };
     if !fm.plain {
         return None;
     }
+    let lead = usize::from(cut == Cut::AfterBreak);
     let mut out = Vec::new();
     flow_lists(fm.fields(), &mut out);
     out.iter_mut()
@@ -512,14 +500,41 @@ pub fn parse_block(source: &Source, fm: &Frontmatter, yaml: &str) -> Yaml {
     answer
 }
 
-/// `fm`'s content as [`parse_block`] may reuse it for `yaml`, when it may.
-fn reuse(source: &Source, fm: &Frontmatter, yaml: &str) -> Option<Yaml> {
-    // Without replacement characters, offsets in the text are offsets in the file.
+/// How a runtime's cut of a file relates to the block of its frontmatter `fm`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Cut {
+    /// The block itself.
+    Same,
+    /// The block with one line break before it.
+    AfterBreak,
+    /// The block without its last line break.
+    WithoutLastBreak,
+}
+
+/// How `yaml` is cut from `fm`'s block in `source`, and that block; `None` when it is another
+/// text, or the file has bytes that are not UTF-8 (offsets in the text are offsets in the file
+/// only without replacement characters).
+fn cut_of<'s>(source: &'s Source, fm: &Frontmatter, yaml: &str) -> Option<(Cut, &'s str)> {
     if source.encoding().invalid_utf8.is_some() {
         return None;
     }
     let block = source.text().get(fm.yaml.start..fm.yaml.end)?;
-    if yaml == block {
+    let cut = if yaml == block {
+        Cut::Same
+    } else if yaml.strip_prefix('\n') == Some(block) {
+        Cut::AfterBreak
+    } else if block.strip_suffix('\n') == Some(yaml) {
+        Cut::WithoutLastBreak
+    } else {
+        return None;
+    };
+    Some((cut, block))
+}
+
+/// `fm`'s content as [`parse_block`] may reuse it for `yaml`, when it may.
+fn reuse(source: &Source, fm: &Frontmatter, yaml: &str) -> Option<Yaml> {
+    let (cut, block) = cut_of(source, fm, yaml)?;
+    if cut == Cut::Same {
         return fm.content.moved(fm.yaml.start, 0);
     }
     let Yaml::Mapping(fields) = &fm.content else {
@@ -528,17 +543,12 @@ fn reuse(source: &Source, fm: &Frontmatter, yaml: &str) -> Option<Yaml> {
     if !placed(fields, fm.yaml) {
         return None;
     }
-    let after_break = yaml.strip_prefix('\n') == Some(block)
-        && block.starts_with(|c: char| c.is_ascii_alphanumeric());
-    if after_break {
-        return fm.content.moved(fm.yaml.start, 1);
-    }
-    let last_break_dropped = block.strip_suffix('\n') == Some(yaml)
-        && (!block.contains(['|', '>']) || ends_without_its_line_break(block, fields, fm.yaml));
-    if last_break_dropped {
-        return fm.content.moved(fm.yaml.start, 0);
-    }
-    None
+    let same_values = match cut {
+        Cut::AfterBreak => block.starts_with(|c: char| c.is_ascii_alphanumeric()),
+        _ => !block.contains(['|', '>']) || ends_without_its_line_break(block, fields, fm.yaml),
+    };
+    let lead = usize::from(cut == Cut::AfterBreak);
+    same_values.then(|| fm.content.moved(fm.yaml.start, lead))?
 }
 
 /// Whether the last value of `block` (whose fields are `fields`, spanning `whole`) reads the
