@@ -75,7 +75,7 @@ pub fn count(text: &str, encoding: Encoding) -> usize {
 
 /// [`count`] in one encoding, whose pre-tokenizer is inlined in the loop.
 fn count_in<S: split::Scheme>(text: &str) -> usize {
-    merge::counting(table(S::ENCODING), move |counter| {
+    merge::counting(S::ENCODING, move |counter| {
         let mut total = 0;
         let mut at = 0;
         while at < text.len() {
@@ -101,7 +101,7 @@ pub fn past(text: &str, encoding: Encoding, limit: usize) -> Option<usize> {
 
 /// [`past`] in one encoding, whose pre-tokenizer is inlined in the loop.
 fn past_in<S: split::Scheme>(text: &str, limit: usize) -> Option<usize> {
-    merge::counting(table(S::ENCODING), move |counter| {
+    merge::counting(S::ENCODING, move |counter| {
         let mut seen = 0;
         let mut at = 0;
         while at < text.len() {

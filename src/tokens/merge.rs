@@ -9,6 +9,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::ops::Range;
 
+use super::Encoding;
 use super::table::Table;
 
 /// No token is longer than this many bytes (in either encoding), so a longer piece is never
@@ -20,39 +21,46 @@ const NONE: u32 = u32::MAX;
 
 /// The number of tokens `piece` encodes to.
 #[cfg(test)]
-pub(super) fn count(table: &Table, piece: &[u8]) -> usize {
-    counting(table, |counter| counter.count(piece, 0..piece.len()))
+pub(super) fn count(encoding: Encoding, piece: &[u8]) -> usize {
+    counting(encoding, |counter| counter.count(piece, 0..piece.len()))
 }
 
-/// Calls `f` with a [`Counter`] for `table` that uses this thread's cache.
-pub(super) fn counting<R>(table: &Table, f: impl FnOnce(&mut Counter<'_>) -> R) -> R {
+/// Calls `f` with a [`Counter`] for `encoding` that uses this thread's caches.
+pub(super) fn counting<R>(encoding: Encoding, f: impl FnOnce(&mut Counter<'_>) -> R) -> R {
     CACHE.with(|cache| match cache.try_borrow_mut() {
         Ok(mut cache) => {
-            let sets = cache.get_or_insert_with(empty_cache);
-            f(&mut Counter::new(table, sets))
+            let caches = cache.get_or_insert_with(Caches::empty);
+            f(&mut Counter::new(encoding, caches))
         }
-        // Only when `f` itself counts with a new counter: that one gets a cache of its own.
-        Err(_) => f(&mut Counter::new(table, &mut empty_cache())),
+        // Only when `f` itself counts with a new counter: that one gets caches of its own.
+        Err(_) => f(&mut Counter::new(encoding, &mut Caches::empty())),
     })
 }
 
-/// Counts pieces with one table. Short pieces go through a small cache first: prose repeats
-/// its words, and a word found in the cache costs a few loads, a multiplication and one
-/// comparison of words in memory the thread has just used, where the table costs a hash of
-/// the bytes and a few probes of megabytes it has not.
+/// Counts pieces with one table. Short pieces go through a cache first: prose repeats its
+/// words, and a word found in the cache costs a few loads, a multiplication and one comparison
+/// of words in memory the thread has just used, where the table costs a hash of the bytes and
+/// a few probes of megabytes it has not.
 pub(super) struct Counter<'a> {
     table: &'a Table,
-    /// The part of every key that names the table: its token count, above the length byte.
+    /// The part of every [`Key`] that names the table: its token count, above the length byte.
     tag: u32,
-    sets: &'a mut Sets,
+    /// The bit of every [`Word`] that names the table.
+    word_tag: u64,
+    caches: &'a mut Caches,
 }
 
 impl<'a> Counter<'a> {
-    fn new(table: &'a Table, sets: &'a mut Sets) -> Self {
+    fn new(encoding: Encoding, caches: &'a mut Caches) -> Self {
+        let table = super::table(encoding);
         Self {
             table,
             tag: table.len() << 8,
-            sets,
+            word_tag: match encoding {
+                Encoding::O200kBase => 0,
+                Encoding::Cl100kBase => Word::TABLE,
+            },
+            caches,
         }
     }
 
@@ -67,8 +75,18 @@ impl<'a> Counter<'a> {
         if len > CACHED {
             return uncached(self.table, text.get(piece).unwrap_or_default());
         }
+        if len <= Word::BYTES
+            && let Some(eight) = text.get(piece.start..).and_then(|rest| rest.first_chunk())
+        {
+            let word = Word::new(u64::from_le_bytes(*eight), len, self.word_tag);
+            let set = &mut self.caches.words[word.set() % WORD_SETS];
+            if set[0].holds(word) {
+                return set[0].count();
+            }
+            return second_word(self.table, set, word, text.get(piece).unwrap_or_default());
+        }
         let key = Key::read(text, piece.start, len, self.tag);
-        let set = &mut self.sets[key.set() % SETS];
+        let set = &mut self.caches.sets[key.set() % SETS];
         if set[0].holds(&key) {
             return set[0].count();
         }
@@ -90,28 +108,113 @@ fn second_entry(table: &Table, set: &mut [Entry; 2], key: &Key, piece: &[u8]) ->
     count
 }
 
+/// [`Counter::count`] for a piece of at most [`Word::BYTES`] bytes that is not the first entry
+/// of its set: [`second_entry`] for the cache of words.
+#[inline(never)]
+fn second_word(table: &Table, set: &mut [Word; 2], word: Word, piece: &[u8]) -> usize {
+    if set[1].holds(word) {
+        set.swap(0, 1);
+        return set[0].count();
+    }
+    let count = uncached(table, piece);
+    set[1] = set[0];
+    set[0] = word.with_count(count);
+    count
+}
+
 /// Pieces of 2 to this many bytes are cached.
 const CACHED: usize = 24;
-/// log2 of the number of sets of two entries per thread (each [`Entry`] is 32 bytes).
+/// log2 of the number of sets of two entries per thread in the cache of pieces longer than
+/// [`Word::BYTES`] (each [`Entry`] is 32 bytes).
 const SET_BITS: u32 = 11;
 const SETS: usize = 1 << SET_BITS;
+/// log2 of the number of sets of two [`Word`]s per thread (each is 8 bytes).
+const WORD_SET_BITS: u32 = 12;
+const WORD_SETS: usize = 1 << WORD_SET_BITS;
 
-/// A thread's cache.
-type Sets = [[Entry; 2]; SETS];
+/// A thread's caches: most pieces of prose are words of up to seven bytes, which fit, with
+/// their count, in one machine word, so that a cache of 8192 of them takes 64 KiB, a quarter
+/// of what as many [`Entry`]s take, and its busy entries stay in the core's own cache; longer
+/// pieces go to the cache of [`Entry`]s. (Against one cache of 4096 [`Entry`]s for every
+/// piece, this runs 9 to 15 % fewer instructions on skills' bodies, with a third fewer misses
+/// of the core's data cache.)
+pub(super) struct Caches {
+    words: Box<[[Word; 2]; WORD_SETS]>,
+    sets: Box<[[Entry; 2]; SETS]>,
+}
+
+impl Caches {
+    /// Caches of empty entries, written in full here. Memory that is only zeroed would come
+    /// from the system untouched, so the first probe of each page would map the shared zero
+    /// page and the first entry stored in it would copy the page and flush the other cores'
+    /// address caches.
+    fn empty() -> Self {
+        fn filled<T: Copy, const N: usize>(entry: T) -> Box<[T; N]> {
+            vec![entry; N]
+                .into_boxed_slice()
+                .try_into()
+                .unwrap_or_else(|_| unreachable!("the vector has N entries"))
+        }
+        Self {
+            words: filled([Word::EMPTY; 2]),
+            sets: filled([Entry::EMPTY; 2]),
+        }
+    }
+}
 
 thread_local! {
     /// Recently counted pieces in sets of two, the set chosen by the piece's hash; a piece
     /// counted anew replaces the set's older entry.
-    static CACHE: RefCell<Option<Box<Sets>>> = const { RefCell::new(None) };
+    static CACHE: RefCell<Option<Caches>> = const { RefCell::new(None) };
 }
 
-/// A cache of empty entries, written in full here. Memory that is only zeroed would come from
-/// the system untouched, so the first probe of each page would map the shared zero page and the
-/// first entry stored in it would copy the page and flush the other cores' address caches.
-fn empty_cache() -> Box<Sets> {
-    let sets: Box<[[Entry; 2]]> = vec![[Entry::EMPTY; 2]; SETS].into_boxed_slice();
-    sets.try_into()
-        .unwrap_or_else(|_| unreachable!("the vector has SETS sets"))
+/// A piece of 2 to [`Word::BYTES`] bytes, the table it is counted in and, in an entry of the
+/// cache, its count, in one number: the piece's bytes little-endian in the low seven bytes
+/// (zero past its end), its length in bits 56 to 58, the table in bit 59 and the count in bits
+/// 60 to 63 (a piece of seven bytes has at most seven tokens). Equal keys are the same bytes
+/// counted in the same encoding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Word(u64);
+
+impl Word {
+    /// The longest piece a word holds.
+    const BYTES: usize = 7;
+    /// The bit that names `cl100k_base`.
+    const TABLE: u64 = 1 << 59;
+    const COUNT_SHIFT: u32 = 60;
+    /// Every bit but the count's.
+    const KEY: u64 = (1 << Self::COUNT_SHIFT) - 1;
+    /// No key matches it: its length is 0. Its other bits are not, so that [`Caches::empty`]
+    /// writes it.
+    const EMPTY: Self = Self(!(0b111 << 56));
+
+    /// The key of the piece of `len` bytes (2 to [`Word::BYTES`]) that starts `bytes` (eight
+    /// bytes of the text, little-endian), in the table `table` names.
+    #[inline(always)]
+    fn new(bytes: u64, len: usize, table: u64) -> Self {
+        let piece = bytes & !(u64::MAX << (8 * len.min(Self::BYTES)));
+        Self(piece | (len as u64) << 56 | table)
+    }
+
+    #[inline(always)]
+    fn set(self) -> usize {
+        (self.0.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - WORD_SET_BITS)) as usize
+    }
+
+    /// Whether the entry is for the piece `key` is.
+    #[inline(always)]
+    fn holds(self, key: Self) -> bool {
+        self.0 & Self::KEY == key.0
+    }
+
+    fn count(self) -> usize {
+        (self.0 >> Self::COUNT_SHIFT) as usize
+    }
+
+    /// The entry of the piece `self` is, counted `count` tokens (at most its length).
+    fn with_count(self, count: usize) -> Self {
+        Self(self.0 | (count.min(Self::BYTES) as u64) << Self::COUNT_SHIFT)
+    }
 }
 
 /// `MASKS[n]`: the bits of the first `n` bytes of three little-endian words.
@@ -199,7 +302,7 @@ struct Entry {
 }
 
 impl Entry {
-    /// No key matches it: its tag is 0. Its words are not, so that [`empty_cache`] writes it.
+    /// No key matches it: its tag is 0. Its words are not, so that [`Caches::empty`] writes it.
     const EMPTY: Self = Self {
         words: [u64::MAX; 3],
         tagged: 0,
@@ -408,25 +511,27 @@ mod tests {
         let pieces: Vec<Vec<u8>> = (0..3000)
             .map(|round| bytes(&mut seed, 1 + round % 30, b"ab c\n'xyz"))
             .collect();
-        let mut sets = empty_cache();
+        let mut caches = Caches::empty();
         for _ in 0..12_000 {
             seed = seed
                 .wrapping_mul(6_364_136_223_846_793_005)
                 .wrapping_add(1_442_695_040_888_963_407);
             let piece = &pieces[(seed >> 33) as usize % pieces.len()];
-            for table in [o200k, cl100k] {
-                let mut counter = Counter::new(table, &mut sets);
+            // Counted where the piece ends the text, which takes the cache of entries, and
+            // where bytes follow it, which takes the cache of words when it is short.
+            let followed = [piece.as_slice(), b"\n\n\n\n\n\n\n\n"].concat();
+            for (encoding, table) in [(Encoding::O200kBase, o200k), (Encoding::Cl100kBase, cl100k)]
+            {
+                let mut counter = Counter::new(encoding, &mut caches);
                 let whole = counter.count(piece, 0..piece.len());
                 assert_eq!(whole, uncached(table, piece), "{piece:?}");
                 assert_eq!(counter.count(piece, 0..piece.len()), whole, "{piece:?}");
+                assert_eq!(counter.count(&followed, 0..piece.len()), whole, "{piece:?}");
             }
         }
         let piece = b" counted twice";
-        let first = counting(o200k, |counter| counter.count(piece, 0..piece.len()));
-        assert_eq!(
-            counting(o200k, |counter| counter.count(piece, 0..piece.len())),
-            first
-        );
+        let first = count(Encoding::O200kBase, piece);
+        assert_eq!(count(Encoding::O200kBase, piece), first);
         assert_eq!(first, uncached(o200k, piece));
     }
 
@@ -437,11 +542,11 @@ mod tests {
         // zero bytes.
         let text = b"ab\0ab\0\0 the theme  them\0\0\0\0\0\0\0\0\0 x\n\nabcdefghijklmnopqrstuvwxyz";
         let o200k = table(Encoding::O200kBase);
-        let mut sets = empty_cache();
+        let mut caches = Caches::empty();
         for _ in 0..2 {
             for start in 0..text.len() {
                 for end in start..=text.len().min(start + 30) {
-                    let mut counter = Counter::new(o200k, &mut sets);
+                    let mut counter = Counter::new(Encoding::O200kBase, &mut caches);
                     let piece = &text[start..end];
                     assert_eq!(
                         counter.count(text, start..end),
@@ -481,11 +586,45 @@ mod tests {
     }
 
     #[test]
+    fn words_tell_pieces_and_tables_apart() {
+        // Every piece of 2 to 7 bytes of a text with runs of `a`, one `b`, zero bytes and
+        // bytes with the top bit set, read from eight bytes with whatever follows the piece.
+        let text: Vec<u8> = [b"aaaaaaabaaaaaaa".as_slice(), &[0; 9], &[0xff; 9], b"a\0a"].concat();
+        let mut words = Vec::new();
+        for start in 0..text.len() - 8 {
+            let eight = u64::from_le_bytes(text[start..start + 8].try_into().expect("8 bytes"));
+            for len in 2..=Word::BYTES {
+                for table in [0, Word::TABLE] {
+                    words.push((
+                        table,
+                        &text[start..start + len],
+                        Word::new(eight, len, table),
+                    ));
+                }
+            }
+        }
+        for (table, piece, word) in &words {
+            for count in 1..=piece.len() {
+                let entry = word.with_count(count);
+                assert_eq!(entry.count(), count);
+                for (other_table, other, other_word) in &words {
+                    assert_eq!(
+                        entry.holds(*other_word),
+                        table == other_table && piece == other,
+                        "{piece:?} {other:?}"
+                    );
+                }
+            }
+            assert!(!Word::EMPTY.holds(*word));
+        }
+    }
+
+    #[test]
     fn long_pieces_merge() {
-        let table = table(Encoding::O200kBase);
+        let encoding = Encoding::O200kBase;
         // "a" * 1000 is 125 tokens in tiktoken (o200k_base).
-        assert_eq!(count(table, &[b'a'; 1000]), 125);
-        assert_eq!(count(table, b""), 0);
-        assert_eq!(count(table, b"\xff"), 1);
+        assert_eq!(count(encoding, &[b'a'; 1000]), 125);
+        assert_eq!(count(encoding, b""), 0);
+        assert_eq!(count(encoding, b"\xff"), 1);
     }
 }
