@@ -56,7 +56,8 @@ fn repairs(cx: &super::SkillContext<'_>) -> Rc<Vec<repair::Repair>> {
 fn apply_edits(bytes: &[u8], edits: &[Edit]) -> Option<Vec<u8>> {
     let mut sorted: Vec<&Edit> = edits.iter().collect();
     sorted.sort_by_key(|e| (e.span.start, e.span.end));
-    let mut out = Vec::with_capacity(bytes.len());
+    let added: usize = sorted.iter().map(|e| e.replacement.len()).sum();
+    let mut out = Vec::with_capacity(bytes.len() + added);
     let mut pos = 0;
     for edit in sorted {
         if edit.span.start < pos || edit.span.end < edit.span.start {
