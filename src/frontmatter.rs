@@ -537,6 +537,20 @@ fn reuse(source: &Source, fm: &Frontmatter, yaml: &str) -> Option<Yaml> {
     if cut == Cut::Same {
         return fm.content.moved(fm.yaml.start, 0);
     }
+    if yaml.len() > MAX_YAML_BYTES {
+        // The block with a line break before it may be over the limit the block is not.
+        return None;
+    }
+    // A line break before the block's first token is read as nothing: the parser meets the
+    // same tokens, and stops at the same one with the same reason, one byte further on. Not for
+    // a limit of ours, which counts that byte too; and, as for a mapping below, only when the
+    // block starts with a letter or a digit.
+    if let Yaml::Invalid(error) = &fm.content {
+        let same = cut == Cut::AfterBreak
+            && error.limit.is_none()
+            && block.starts_with(|c: char| c.is_ascii_alphanumeric());
+        return same.then(|| fm.content.moved(fm.yaml.start, 1))?;
+    }
     let Yaml::Mapping(fields) = &fm.content else {
         return None;
     };
@@ -1066,6 +1080,17 @@ mod tests {
         "a: &x 1\nb: *x\n",
         "name: a\ndescription: d",
         "name: a\n\n",
+        // Invalid from the first token to the last line, at the first byte and past it.
+        "@x: y\n",
+        "a: b: c\nname: x\n",
+        "name: 'unclosed\n",
+        "name: a\n- b\n",
+        "name: \"x\\q\"\n",
+        "{a: 1\n",
+        "name: *nope\n",
+        "name: a\ndescription: x: y",
+        "%YAML 1.2\n---\nname: a\n",
+        "\u{FEFF}a: b: c\n",
     ];
 
     #[test]
@@ -1117,6 +1142,24 @@ mod tests {
             plain_reused[..4].iter().all(|&n| n > 10),
             "{plain_reused:?}"
         );
+    }
+
+    #[test]
+    fn a_cut_over_the_size_limit_is_read_as_over_it() {
+        // A block of exactly the largest size parsed, and the same block after a line break.
+        let block = format!("a: {}\n", "x".repeat(MAX_YAML_BYTES - 4));
+        assert_eq!(block.len(), MAX_YAML_BYTES);
+        let source = Source::new(format!("---\n{block}---\n").into_bytes());
+        let document = parse(&source);
+        let fm = document.frontmatter().expect("a frontmatter block");
+        assert!(matches!(fm.content, Yaml::Mapping(_)));
+        let after_break = format!("\n{block}");
+        let read = parse_block(&source, fm, &after_break);
+        assert!(
+            matches!(&read, Yaml::Invalid(e) if e.limit == Some(YamlLimit::Size)),
+            "{read:?}"
+        );
+        assert_eq!(read, parse_standalone(&after_break));
     }
 
     #[test]
