@@ -541,16 +541,6 @@ fn reuse(source: &Source, fm: &Frontmatter, yaml: &str) -> Option<Yaml> {
         // The block with a line break before it may be over the limit the block is not.
         return None;
     }
-    // A line break before the block's first token is read as nothing: the parser meets the
-    // same tokens, and stops at the same one with the same reason, one byte further on. Not for
-    // a limit of ours, which counts that byte too; and, as for a mapping below, only when the
-    // block starts with a letter or a digit.
-    if let Yaml::Invalid(error) = &fm.content {
-        let same = cut == Cut::AfterBreak
-            && error.limit.is_none()
-            && block.starts_with(|c: char| c.is_ascii_alphanumeric());
-        return same.then(|| fm.content.moved(fm.yaml.start, 1))?;
-    }
     let Yaml::Mapping(fields) = &fm.content else {
         return None;
     };
@@ -1080,7 +1070,8 @@ mod tests {
         "a: &x 1\nb: *x\n",
         "name: a\ndescription: d",
         "name: a\n\n",
-        // Invalid from the first token to the last line, at the first byte and past it.
+        // Invalid from the first token to the last line, at the first byte and past it (their
+        // errors are not all placed at the token: more than one document is at offset 0).
         "@x: y\n",
         "a: b: c\nname: x\n",
         "name: 'unclosed\n",
@@ -1091,6 +1082,7 @@ mod tests {
         "name: a\ndescription: x: y",
         "%YAML 1.2\n---\nname: a\n",
         "\u{FEFF}a: b: c\n",
+        "name---\n: a\n",
     ];
 
     #[test]
