@@ -413,7 +413,9 @@ pub fn parse(source: &Source) -> Document {
 /// that is read without a parser: then it holds no other flow collection, anchor, alias or tag.
 /// `None` for any other block.
 pub(crate) fn simple_flow_lists(yaml: &str) -> Option<Vec<usize>> {
-    let fields = simple::read(yaml, &|span| span)?;
+    let simple::Block::Mapping(fields) = simple::read(yaml, &|span| span)? else {
+        return None;
+    };
     let mut out = Vec::new();
     flow_lists(&fields, &mut out);
     Some(out)
@@ -643,12 +645,23 @@ fn parse_yaml(yaml: &str, base: usize, source: &Source) -> (Yaml, bool) {
         return (Yaml::Invalid(error), false);
     }
     let ctx = Ctx::new(yaml, base, source);
-    if let Some(fields) = simple::read(yaml, &|span| ctx.file_span(span)) {
-        let content = Yaml::Mapping(fields);
-        debug_assert_eq!(content, ctx.parsed(), "{yaml:?}");
-        return (content, true);
+    match simple::read(yaml, &|span| ctx.file_span(span)) {
+        Some(simple::Block::Mapping(fields)) => {
+            let content = Yaml::Mapping(fields);
+            debug_assert_eq!(content, ctx.parsed(), "{yaml:?}");
+            (content, true)
+        }
+        Some(simple::Block::MisplacedColon(at)) => {
+            let content = Yaml::Invalid(YamlError {
+                reason: simple::MISPLACED_COLON.to_owned(),
+                offset: source.file_offset(base + at),
+                limit: None,
+            });
+            debug_assert_eq!(content, ctx.parsed(), "{yaml:?}");
+            (content, false)
+        }
+        None => (ctx.parsed(), false),
     }
-    (ctx.parsed(), false)
 }
 
 /// What building fields needs to turn YAML-block offsets into file spans.

@@ -9,6 +9,11 @@
 //! aliases, tags, comments inside block scalars and flow lists, tabs, carriage returns, control
 //! characters, byte order marks and the characters that some parsers take for line breaks.
 //!
+//! One error is read here too, the commonest in frontmatter: a one-line plain value that holds a
+//! `: ` (`description: Use when: asked`), which the parsers reject at that colon. [`read`]
+//! gives its place when every entry before it is in the subset, so that such a block, and each
+//! runtime's copy of it, is not handed to a parser only to be refused.
+//!
 //! Spans here are byte offsets in the YAML block, placed in the file by the caller.
 
 use super::{Field, ScalarStyle, Value, ValueKind};
@@ -21,9 +26,24 @@ const MAX_KEY: usize = 128;
 /// The most entries of one mapping read here, which bounds the search for duplicate keys.
 const MAX_ENTRIES: usize = 64;
 
-/// The top-level entries of `yaml` when it is a block mapping in the subset, with every span
-/// (an offset range in `yaml`) passed through `place`; `None` when it is not.
-pub(super) fn read(yaml: &str, place: &dyn Fn(Span) -> Span) -> Option<Vec<Field>> {
+/// What [`read`] makes of a block in the subset.
+#[derive(Debug, PartialEq)]
+pub(super) enum Block {
+    /// A block mapping: its top-level entries.
+    Mapping(Vec<Field>),
+    /// Not YAML: the entries up to the one at this offset are in the subset, and there a plain
+    /// value on one line has a `:` followed by a space or the end of the line. The parsers
+    /// take that colon for a mapping value where none may start, and fail on it with
+    /// [`MISPLACED_COLON`].
+    MisplacedColon(usize),
+}
+
+/// The parsers' message for [`Block::MisplacedColon`], as the frontmatter reports it.
+pub(super) const MISPLACED_COLON: &str = "mapping values are not allowed in this context";
+
+/// `yaml` as a block mapping in the subset, with every span (an offset range in `yaml`) passed
+/// through `place`, or the misplaced colon that makes it invalid; `None` for anything else.
+pub(super) fn read(yaml: &str, place: &dyn Fn(Span) -> Span) -> Option<Block> {
     if !printable(yaml) {
         return None;
     }
@@ -32,9 +52,12 @@ pub(super) fn read(yaml: &str, place: &dyn Fn(Span) -> Span) -> Option<Vec<Field
         bytes: yaml.as_bytes(),
         pos: 0,
         place,
+        misplaced_colon: None,
     };
-    let (fields, _) = reader.mapping(0, 0)?;
-    (!fields.is_empty() && reader.pos == yaml.len()).then_some(fields)
+    let Some((fields, _)) = reader.mapping(0, 0) else {
+        return reader.misplaced_colon.map(Block::MisplacedColon);
+    };
+    (!fields.is_empty() && reader.pos == yaml.len()).then_some(Block::Mapping(fields))
 }
 
 /// Whether every character is one the parsers read as itself: printable ASCII, `\n`, and
@@ -83,6 +106,14 @@ fn plain_string(plain: &str) -> bool {
         && plain.bytes().filter(|&b| b == b'.').count() >= 2
 }
 
+/// Whether `text` starts with a character that can only start a plain scalar: a letter, a
+/// digit, one of a few safe characters, or any non-ASCII one. (The others may be indicators.)
+fn plain_start(text: &str) -> bool {
+    text.chars().next().is_some_and(|first| {
+        first.is_ascii_alphanumeric() || matches!(first, '_' | '/' | '(' | '$') || !first.is_ascii()
+    })
+}
+
 /// How a block scalar treats its final line breaks.
 #[derive(Clone, Copy, PartialEq)]
 enum Chomp {
@@ -120,6 +151,9 @@ struct Reader<'a> {
     /// The start of the next line to read.
     pos: usize,
     place: &'a dyn Fn(Span) -> Span,
+    /// Set, with the colon's offset, when the reader stops at a misplaced colon. Every caller
+    /// passes a `None` straight up, so it is only read once the whole read has stopped.
+    misplaced_colon: Option<usize>,
 }
 
 impl Reader<'_> {
@@ -140,25 +174,31 @@ impl Reader<'_> {
             if at > indent {
                 return None;
             }
-            let (field, field_end) = self.entry(indent, depth)?;
-            // A duplicate is read differently by different readers: the parsers decide.
-            if fields.len() == MAX_ENTRIES || fields.iter().any(|f| f.key == field.key) {
+            if fields.len() == MAX_ENTRIES {
                 return None;
             }
+            let (field, field_end) = self.entry(indent, depth, &fields)?;
             fields.push(field);
             end = field_end;
         }
         Some((fields, end))
     }
 
-    /// The `key: value` entry whose key starts the current line at column `indent`.
-    fn entry(&mut self, indent: usize, depth: usize) -> Option<(Field, usize)> {
+    /// The `key: value` entry whose key starts the current line at column `indent`, in a
+    /// mapping whose entries so far are `before`.
+    fn entry(&mut self, indent: usize, depth: usize, before: &[Field]) -> Option<(Field, usize)> {
         let bytes = self.bytes;
         let eol = self.line_end(self.pos);
         let key_start = self.pos + indent;
         let key_end = key_start + key_len(&bytes[key_start..eol])?;
         let key = &self.text[key_start..key_end];
         if bytes.get(key_end) != Some(&b':') || not_a_string(key) {
+            return None;
+        }
+        // A duplicate is read differently by different readers: the parsers decide. Checked
+        // before the value is read, as serde_yaml checks it: a duplicate key is its error even
+        // when the value is not YAML.
+        if before.iter().any(|f| f.key == key) {
             return None;
         }
         let after = key_end + 1;
@@ -244,12 +284,21 @@ impl Reader<'_> {
         })
     }
 
-    /// A one-line plain scalar from `v`, up to a comment or the end of the line.
-    fn plain(&self, v: usize, eol: usize) -> Option<Read> {
+    /// A one-line plain scalar from `v`, up to a comment or the end of the line. When a `:`
+    /// followed by a space or the line's end comes first, records it as misplaced.
+    fn plain(&mut self, v: usize, eol: usize) -> Option<Read> {
         let line = &self.text[v..eol];
         let text = line.find(" #").map_or(line, |at| &line[..at]);
+        let colon = memchr::memchr_iter(b':', text.as_bytes())
+            .find(|&i| matches!(text.as_bytes().get(i + 1), None | Some(b' ')));
+        if let Some(colon) = colon {
+            if plain_start(text) {
+                self.misplaced_colon = Some(v + colon);
+            }
+            return None;
+        }
         let text = text.trim_end_matches(' ');
-        if !plain_string(text) || text.ends_with(':') || text.contains(": ") {
+        if !plain_string(text) {
             return None;
         }
         let span = Span::new(v, v + text.len());
@@ -526,17 +575,34 @@ fn next_line(bytes: &[u8], eol: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Ctx, Yaml, parse};
-    use super::read;
+    use super::super::{Ctx, Yaml, YamlError, parse};
+    use super::{Block, MISPLACED_COLON, read};
     use crate::sequence::Sequence;
-    use crate::source::Source;
+    use crate::source::{Source, Span};
 
     /// This reader's answer for `yaml`, a block at `base` in the text of `source`, and the
     /// parsers'.
     fn both(source: &Source, base: usize, yaml: &str) -> (Option<Yaml>, Yaml) {
         let ctx = Ctx::new(yaml, base, source);
-        let fast = read(yaml, &|span| ctx.file_span(span)).map(Yaml::Mapping);
+        let fast = read(yaml, &|span| ctx.file_span(span)).map(|block| match block {
+            Block::Mapping(fields) => Yaml::Mapping(fields),
+            Block::MisplacedColon(at) => Yaml::Invalid(YamlError {
+                reason: MISPLACED_COLON.to_owned(),
+                offset: ctx.file_span(Span::new(at, at)).start,
+                limit: None,
+            }),
+        });
         (fast, ctx.parsed())
+    }
+
+    /// Whether this reader finds `yaml` invalid on its own, after checking that the parsers
+    /// fail on it with the same message at the same place.
+    fn refused(yaml: &str) -> bool {
+        let (fast, parsed) = both(&Source::new(yaml.as_bytes().to_vec()), 0, yaml);
+        if let Some(fast) = &fast {
+            assert_eq!(*fast, parsed, "{yaml:?}");
+        }
+        matches!(fast, Some(Yaml::Invalid(_)))
     }
 
     /// Whether this reader takes `yaml` on its own, after checking that it then agrees with the
@@ -597,8 +663,6 @@ mod tests {
             "name: a\n  continued\n",
             "name: 'a\n  b'\n",
             "name: \"a\\x41\"\n",
-            "name: Use when: asked\n",
-            "name: a:\n",
             "name: `x`\n",
             "\"name\": a\n",
             "name : a\n",
@@ -643,6 +707,57 @@ mod tests {
         let many = |n: usize| (0..n).map(|i| format!("k{i}: x\n")).collect::<String>();
         assert!(taken(&many(64)));
         assert!(!taken(&many(65)));
+    }
+
+    #[test]
+    fn finds_a_misplaced_colon_where_the_parsers_fail() {
+        for yaml in [
+            "name: x\ndescription: Foo bar: Use when\n",
+            "name: x\ndescription: Foo bar:\n",
+            "name: x\ndescription: Foo bar:",
+            "name: x\ndescription: Foo bar:  \n",
+            "name: x\ndescription: Foo: bar # c\n",
+            "name: x\ndescription: Foo bar: # c\n",
+            "name: x\ndescription: Foo :bar: c\n",
+            "name: x\ndescription: Foo bar:: c\n",
+            "name: x\ndescription: b:c#: d\n",
+            "name: x\ndescription: caf\u{e9} \u{1F600}: c\n",
+            "name: x\ndescription: 1.2: x\n",
+            "name: x\ndescription: null: x\n",
+            "name: x\ndescription: (x) /y $z: w\n",
+            "metadata:\n  a: b: c\n",
+            "metadata:\n  a: x\n  b: y\nn: c: d\n",
+            "a: |\n  x: y\nb: c: d\n",
+            "a: [x, y]\nb: c: d\n",
+            "a: 'q'\nb: c: d\n",
+            // What follows the colon is never read: the parsers stop there.
+            "name: x\ndescription: Foo bar: Use when\n  more: text\n",
+            "name: x\ndescription: Foo bar: Use when\nname: y\n",
+            "name: x\ndescription: Foo bar: Use when\n- [\n",
+            "name: x\ndescription: Foo bar: Use when\n  - x\n",
+        ] {
+            assert!(refused(yaml), "did not find {yaml:?} invalid");
+        }
+        // Not a misplaced colon, or one after something the parsers see first: a duplicate key
+        // (serde_yaml's error), an indicator that starts the value, an entry not read here.
+        for yaml in [
+            "name: x\ndescription: Foo bar #: c\n",
+            "name: x\ndescription: Foo:bar\n",
+            "name: x\ndescription: b :c\n",
+            "a: x\na: b: c\n",
+            "m: 1\nm:\n  a: b: c\n",
+            "m:\n  a: x\n  a: b: c\n",
+            "name: x\ndescription: -x: y\n",
+            "name: x\ndescription: ~: y\n",
+            "name: x\ndescription: &a b: c\n",
+            "name: x\ndescription: `b`: c\n",
+            "name: 12\ndescription: b: c\n",
+            "name: x\n  description: Foo bar: Use when\n",
+            "a:\n  b: c\n d: e: f\n",
+            "name: a\tb\ndescription: b: c\n",
+        ] {
+            assert!(!refused(yaml), "found {yaml:?} invalid");
+        }
     }
 
     #[test]
@@ -704,7 +819,9 @@ mod tests {
             "a1",
             "Name",
         ];
-        const VALUES: [&str; 14] = [
+        const VALUES: [&str; 16] = [
+            "Use when: asked",
+            "ends:",
             "word",
             "two words",
             "a#b [c] {d} e:f",
@@ -729,7 +846,7 @@ mod tests {
         ];
         const BREAKS: [&str; 3] = ["\n", "\n", ""];
         let mut seq = Sequence::new(0x9E37_79B9_7F4A_7C15);
-        let (mut fast, mut total) = (0, 0);
+        let (mut fast, mut invalid, mut total) = (0, 0, 0);
         for _ in 0..6000 {
             let mut yaml = String::new();
             for _ in 0..1 + seq.below(6) {
@@ -753,10 +870,11 @@ mod tests {
             }
             total += 1;
             fast += usize::from(taken(&yaml));
+            invalid += usize::from(refused(&yaml));
         }
         assert!(
-            fast > total / 10 && fast < total * 3 / 4,
-            "{fast} of {total}"
+            fast > total / 10 && fast < total * 3 / 4 && invalid > total / 20,
+            "{fast} ({invalid} invalid) of {total}"
         );
     }
 
