@@ -54,16 +54,17 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
         return;
     };
     let limit = cx.settings.max_body_lines;
-    let lines = body.lines();
-    let count = lines.len();
-    let first_over = lines.get(limit).map(|line| {
+    let count = body.line_count();
+    if count <= limit {
+        return;
+    }
+    let Some(first_over) = body.line(limit).map(|line| {
         if line.start == line.end {
             line.start..line.next
         } else {
             line.start..line.end
         }
-    });
-    let Some(first_over) = first_over else {
+    }) else {
         return;
     };
     out.push(

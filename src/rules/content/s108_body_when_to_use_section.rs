@@ -70,7 +70,7 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
         .skill
         .declared_name()
         .map(|n| n.replace(['-', '_'], " ").to_lowercase());
-    for (line, range) in body.prose_lines() {
+    for (line, range) in body.heading_lines() {
         let Some((level, text)) = heading(line) else {
             continue;
         };

@@ -12,7 +12,7 @@ use std::rc::Rc;
 
 use crate::frontmatter::{Field, FrontmatterState};
 use crate::rules::SkillContext;
-use crate::source::{Source, Span};
+use crate::source::{Source, Span, lines};
 
 /// The `description` of a skill when it is a string with something in it.
 #[derive(Debug)]
@@ -140,9 +140,8 @@ pub(super) struct Body<'a> {
 struct Facts {
     /// The body decoded on its own, when the file is not valid UTF-8.
     decoded: Option<Source>,
-    lines: OnceCell<Vec<Line>>,
-    /// Indexes in `lines` of the lines [`Body::prose_lines`] gives.
-    prose: OnceCell<Vec<usize>>,
+    /// The parts of [`Body::text`] that [`Body::prose_lines`] gives the lines of.
+    prose: OnceCell<Vec<Range<usize>>>,
 }
 
 /// A line of [`Body::text`]: its content `start..end` and the offset `next` after its
@@ -195,60 +194,134 @@ impl<'a> Body<'a> {
         .shifted(self.start)
     }
 
-    /// Every line of [`Body::text`], blank lines and code included.
-    pub fn lines(&self) -> &[Line] {
-        self.facts.lines.get_or_init(|| split_lines(self.text()))
+    /// How many lines [`crate::source::lines`] splits [`Body::text`] into, blank lines and
+    /// code included.
+    pub fn line_count(&self) -> usize {
+        let text = self.text();
+        let bytes = text.as_bytes();
+        if memchr::memchr(b'\r', bytes).is_some() {
+            return lines(text).count();
+        }
+        memchr::memchr_iter(b'\n', bytes).count()
+            + usize::from(bytes.last().is_some_and(|&b| b != b'\n'))
+    }
+
+    /// Line `n` (counted from 0) of [`Body::text`], as [`crate::source::lines`] splits it.
+    pub fn line(&self, n: usize) -> Option<Line> {
+        lines(self.text()).nth(n).map(|(_, content, full)| Line {
+            start: content.start,
+            end: content.end,
+            next: full.end,
+        })
     }
 
     /// The lines that are prose or headings, not inside a fenced code block: (line without its
     /// terminator, its range in [`Body::text`]). Fence lines themselves are skipped too.
     pub fn prose_lines(&self) -> impl Iterator<Item = (&str, Range<usize>)> {
-        let text = self.text();
-        let lines = self.lines();
-        let prose = self.facts.prose.get_or_init(|| prose(text, lines));
-        prose.iter().map(move |&i| {
-            let line = lines[i];
-            (&text[line.start..line.end], line.start..line.end)
-        })
+        part_lines(self.text(), self.prose_parts())
+    }
+
+    /// The [`Body::prose_lines`] whose first character other than a space is `#`: every line
+    /// [`heading`] reads as a heading is one of them. Only the lines with a `#` are looked at.
+    pub fn heading_lines(&self) -> impl Iterator<Item = (&str, Range<usize>)> {
+        part_headings(self.text(), self.prose_parts())
+    }
+
+    fn prose_parts(&self) -> &[Range<usize>] {
+        self.facts.prose.get_or_init(|| prose(self.text()))
     }
 }
 
-/// The lines of `text`, as [`crate::source::lines`] splits them.
-fn split_lines(text: &str) -> Vec<Line> {
-    crate::source::lines(text)
-        .map(|(_, content, full)| Line {
-            start: content.start,
-            end: content.end,
-            next: full.end,
+/// The lines of `parts` of `text` (each from a line start to a line's end), with their ranges in
+/// `text`.
+fn part_lines<'t>(
+    text: &'t str,
+    parts: &'t [Range<usize>],
+) -> impl Iterator<Item = (&'t str, Range<usize>)> {
+    parts.iter().flat_map(move |part| {
+        lines(&text[part.clone()]).map(move |(line, content, _)| {
+            (line, part.start + content.start..part.start + content.end)
         })
-        .collect()
+    })
 }
 
-/// The indexes of the lines of `text` outside fenced code blocks, fence lines left out.
-fn prose(text: &str, lines: &[Line]) -> Vec<usize> {
-    let mut fence: Option<(u8, usize)> = None;
-    let mut out = Vec::with_capacity(lines.len());
-    for (i, l) in lines.iter().enumerate() {
-        let line = &text.as_bytes()[l.start..l.end];
-        let indent = line.iter().take_while(|&&b| b == b' ').count();
-        let trimmed = &line[indent..];
-        let marker = trimmed
-            .first()
-            .copied()
-            .filter(|b| matches!(b, b'`' | b'~'));
-        let run = marker.map_or(0, |m| trimmed.iter().take_while(|&&b| b == m).count());
-        match (fence, marker) {
-            (None, Some(m)) if indent <= 3 && run >= 3 => fence = Some((m, run)),
-            (Some((m, n)), Some(c))
-                if c == m && run >= n && text[l.start + indent + run..l.end].trim().is_empty() =>
-            {
-                fence = None;
+/// The lines of [`part_lines`] whose first character other than a space is `#`.
+fn part_headings<'t>(
+    text: &'t str,
+    parts: &'t [Range<usize>],
+) -> impl Iterator<Item = (&'t str, Range<usize>)> {
+    parts.iter().flat_map(move |part| {
+        let bytes = &text.as_bytes()[..part.end];
+        let mut at = part.start;
+        std::iter::from_fn(move || {
+            loop {
+                let hit = at + memchr::memchr(b'#', &bytes[at..])?;
+                let (start, first) = line_start(bytes, part.start, hit);
+                let end =
+                    memchr::memchr2(b'\n', b'\r', &bytes[hit..]).map_or(bytes.len(), |i| hit + i);
+                at = end;
+                if first {
+                    return Some((&text[start..end], start..end));
+                }
             }
-            (Some(_), _) => {}
-            (None, _) => out.push(i),
+        })
+    })
+}
+
+/// Where the line holding `hit` starts when only spaces come before `hit` on it, and whether
+/// they do; no further back than `from`, a line start.
+fn line_start(bytes: &[u8], from: usize, hit: usize) -> (usize, bool) {
+    let start = bytes[from..hit]
+        .iter()
+        .rposition(|&b| b != b' ')
+        .map_or(from, |i| from + i + 1);
+    let first = start == from || matches!(bytes[start - 1], b'\n' | b'\r');
+    (start, first)
+}
+
+/// The parts of `text` outside fenced code blocks, fence lines left out, in order: each runs
+/// from the start of a line to the end of a line's terminator (or of the text). Only the lines
+/// that start, after spaces, with a `` ` `` or a `~` can open or close a fence, and only they
+/// are looked at.
+fn prose(text: &str) -> Vec<Range<usize>> {
+    let bytes = text.as_bytes();
+    let mut parts = Vec::new();
+    let mut fence: Option<(u8, usize)> = None;
+    // Where the part being read started, outside a fence.
+    let mut from = 0;
+    let mut at = 0;
+    while let Some(hit) = memchr::memchr2(b'`', b'~', &bytes[at..]).map(|i| at + i) {
+        let (start, first) = line_start(bytes, 0, hit);
+        let end = memchr::memchr2(b'\n', b'\r', &bytes[hit..]).map_or(bytes.len(), |i| hit + i);
+        let next = match bytes.get(end) {
+            Some(b'\r') if bytes.get(end + 1) == Some(&b'\n') => end + 2,
+            Some(_) => end + 1,
+            None => end,
+        };
+        at = next;
+        if !first {
+            continue;
+        }
+        let marker = bytes[hit];
+        let run = bytes[hit..end].iter().take_while(|&&b| b == marker).count();
+        match fence {
+            None if hit - start <= 3 && run >= 3 => {
+                if from < start {
+                    parts.push(from..start);
+                }
+                fence = Some((marker, run));
+            }
+            Some((m, n)) if marker == m && run >= n && text[hit + run..end].trim().is_empty() => {
+                fence = None;
+                from = next;
+            }
+            _ => {}
         }
     }
-    out
+    if fence.is_none() && from < bytes.len() {
+        parts.push(from..bytes.len());
+    }
+    parts
 }
 
 /// An ATX heading: its level and its text (without the `#`s, trimmed).
@@ -789,18 +862,45 @@ mod tests {
 
     #[test]
     fn prose_lines_read_as_before() {
+        let (mut headings, mut parts) = (0, 0);
         for text in mixed(PIECES, 3000) {
-            let lines = split_lines(&text);
-            let got: Vec<(&str, Range<usize>)> = prose(&text, &lines)
+            let prose = prose(&text);
+            let want = plain::prose_lines(&text);
+            let got: Vec<(&str, Range<usize>)> = part_lines(&text, &prose).collect();
+            assert_eq!(got, want, "{text:?}");
+            let want: Vec<_> = want
                 .into_iter()
-                .map(|i| {
-                    (
-                        &text[lines[i].start..lines[i].end],
-                        lines[i].start..lines[i].end,
-                    )
+                .filter(|(line, _)| line.trim_start_matches(' ').starts_with('#'))
+                .collect();
+            let got: Vec<(&str, Range<usize>)> = part_headings(&text, &prose).collect();
+            assert_eq!(got, want, "{text:?}");
+            headings += got.len();
+            parts += prose.len();
+        }
+        // The texts hold headings, and fences that cut them into several parts.
+        assert!(headings > 100 && parts > 1000, "{headings} {parts}");
+    }
+
+    #[test]
+    fn a_body_counts_and_finds_its_lines_as_lines_splits_them() {
+        let settings = crate::rules::Settings::default();
+        for text in mixed(PIECES, 3000) {
+            let file = format!("---\nname: a\n---\n{text}");
+            let skill = crate::rules::context::testing::skill("a", &file);
+            let cx = SkillContext::new(&skill, &[], &settings);
+            let body = Body::of(&cx).unwrap();
+            let all: Vec<Line> = lines(&text)
+                .map(|(_, content, full)| Line {
+                    start: content.start,
+                    end: content.end,
+                    next: full.end,
                 })
                 .collect();
-            assert_eq!(got, plain::prose_lines(&text), "{text:?}");
+            assert_eq!(body.line_count(), all.len(), "{text:?}");
+            for (n, line) in all.iter().enumerate() {
+                assert_eq!(body.line(n), Some(*line), "{text:?}");
+            }
+            assert_eq!(body.line(all.len()), None, "{text:?}");
         }
     }
 
