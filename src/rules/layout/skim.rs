@@ -56,6 +56,22 @@ pub(super) struct Skimmed<'a> {
 /// The most nested parentheses a link destination may hold (as `pulldown-cmark` allows).
 const MAX_NESTED_PARENS: usize = 32;
 
+/// What a byte of a table cell is to [`Reader::row`]: the end of the cell, one the inline
+/// reader looks at, or neither (0).
+const CELL_BYTES: [u8; 256] = {
+    let mut table = [0; 256];
+    table[b'|' as usize] = CELL_END;
+    let inline = b"\\`[]!<";
+    let mut i = 0;
+    while i < inline.len() {
+        table[inline[i] as usize] = CELL_INLINE;
+        i += 1;
+    }
+    table
+};
+const CELL_END: u8 = 1;
+const CELL_INLINE: u8 = 2;
+
 /// The links, images and code spans of `text`, and the first safe cut at or after `cut_from`;
 /// `None` when the text holds something this reader does not model.
 pub(super) fn skim(text: &str, cut_from: Option<usize>) -> Option<Skimmed<'_>> {
@@ -534,11 +550,11 @@ impl<'a> Reader<'a> {
             let mut cell_end = at;
             let mut inline = false;
             while cell_end < end {
-                match self.bytes[cell_end] {
-                    b'|' => break,
-                    b'\\' | b'`' | b'[' | b']' | b'!' | b'<' => inline = true,
-                    _ => {}
+                let class = CELL_BYTES[usize::from(self.bytes[cell_end])];
+                if class == CELL_END {
+                    break;
                 }
+                inline |= class == CELL_INLINE;
                 cell_end += 1;
             }
             if cell_end < end && self.bytes[cell_end - 1] == b'\\' {
