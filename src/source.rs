@@ -399,12 +399,7 @@ pub fn lines(text: &str) -> impl Iterator<Item = (&str, Span, Span)> {
             return None;
         }
         let start = pos;
-        let end = memchr::memchr2(b'\n', b'\r', &bytes[start..]).map_or(bytes.len(), |i| start + i);
-        let next = match bytes.get(end) {
-            Some(b'\r') if bytes.get(end + 1) == Some(&b'\n') => end + 2,
-            Some(_) => end + 1,
-            None => end,
-        };
+        let (end, next) = line_end(bytes, start);
         pos = next;
         Some((
             &text[start..end],
@@ -412,6 +407,18 @@ pub fn lines(text: &str) -> impl Iterator<Item = (&str, Span, Span)> {
             Span::new(start, next),
         ))
     })
+}
+
+/// Where the line holding byte `at` of `bytes` ends, before its terminator (`\n`, `\r\n` or a
+/// lone `\r`, as [`lines`] splits them), and where the next line starts.
+pub fn line_end(bytes: &[u8], at: usize) -> (usize, usize) {
+    let end = memchr::memchr2(b'\n', b'\r', &bytes[at..]).map_or(bytes.len(), |i| at + i);
+    let next = match bytes.get(end) {
+        Some(b'\r') if bytes.get(end + 1) == Some(&b'\n') => end + 2,
+        Some(_) => end + 1,
+        None => end,
+    };
+    (end, next)
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ use std::rc::Rc;
 
 use crate::frontmatter::{Field, FrontmatterState};
 use crate::rules::SkillContext;
-use crate::source::{Source, Span, lines};
+use crate::source::{Source, Span, line_end, lines};
 
 /// The `description` of a skill when it is a string with something in it.
 #[derive(Debug)]
@@ -257,8 +257,7 @@ fn part_headings<'t>(
             loop {
                 let hit = at + memchr::memchr(b'#', &bytes[at..])?;
                 let (start, first) = line_start(bytes, part.start, hit);
-                let end =
-                    memchr::memchr2(b'\n', b'\r', &bytes[hit..]).map_or(bytes.len(), |i| hit + i);
+                let (end, _) = line_end(bytes, hit);
                 at = end;
                 if first {
                     return Some((&text[start..end], start..end));
@@ -292,12 +291,7 @@ fn prose(text: &str) -> Vec<Range<usize>> {
     let mut at = 0;
     while let Some(hit) = memchr::memchr2(b'`', b'~', &bytes[at..]).map(|i| at + i) {
         let (start, first) = line_start(bytes, 0, hit);
-        let end = memchr::memchr2(b'\n', b'\r', &bytes[hit..]).map_or(bytes.len(), |i| hit + i);
-        let next = match bytes.get(end) {
-            Some(b'\r') if bytes.get(end + 1) == Some(&b'\n') => end + 2,
-            Some(_) => end + 1,
-            None => end,
-        };
+        let (end, next) = line_end(bytes, hit);
         at = next;
         if !first {
             continue;
