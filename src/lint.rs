@@ -108,7 +108,10 @@ pub fn lint_discovered(
         // In order here, so that the final sort mostly meets runs that are in order already;
         // the suppression comments are read while the file is at hand.
         found.sort_by(order);
-        let suppressions = Suppressions::of(skill);
+        let suppressions = Suppressions::of(
+            skill,
+            Rc::unwrap_or_clone(crate::suppress::comments_of(&cx)),
+        );
         let pointed_into = |path: &Path| {
             found
                 .iter()

@@ -9,9 +9,10 @@
 //! reported by S501; a suppression that covered nothing, by S502 (off by default).
 
 use std::path::Path;
+use std::rc::Rc;
 
 use crate::hash::HashMap;
-use crate::rules::{self, Finding, Rule};
+use crate::rules::{self, Finding, Rule, SkillContext};
 use crate::skill::Skill;
 use crate::source::{Span, find};
 
@@ -35,6 +36,12 @@ pub struct Comment {
     pub span: Span,
     /// The keys as written, each with its span.
     pub keys: Vec<(String, Span)>,
+}
+
+/// [`comments`] of the skill `cx` checks, read once for the rules (S501) and its
+/// [`Suppressions`].
+pub fn comments_of(cx: &SkillContext<'_>) -> Rc<Vec<Comment>> {
+    cx.memo("suppression comments", || comments(cx.skill))
 }
 
 /// Every suppression comment in the body of `skill`, in order.
@@ -113,8 +120,8 @@ pub struct Suppressions {
 }
 
 impl Suppressions {
-    pub fn of(skill: &Skill) -> Self {
-        let comments = comments(skill);
+    /// `skill`'s suppressions, from its [`comments`].
+    pub fn of(skill: &Skill, comments: Vec<Comment>) -> Self {
         if comments.is_empty() {
             return Self {
                 covers: Vec::new(),

@@ -34,7 +34,7 @@ Write the rule's ID or name; `skills explain --all` lists them.
 };
 
 fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
-    for comment in suppress::comments(cx.skill) {
+    for comment in suppress::comments_of(cx).iter() {
         for (key, span) in &comment.keys {
             if rules::find(key).is_none() {
                 out.push(
