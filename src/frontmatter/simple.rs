@@ -65,9 +65,10 @@ pub(super) fn read(yaml: &str, place: &dyn Fn(Span) -> Span) -> Option<Block> {
 /// (which some parsers take for line breaks). Tabs and carriage returns are left to the parsers.
 fn printable(yaml: &str) -> bool {
     if yaml.is_ascii() {
-        return yaml
-            .bytes()
-            .all(|b| b == b'\n' || (b' '..=b'~').contains(&b));
+        // Without an early exit, the test runs on many bytes at a time; blocks are short.
+        return yaml.bytes().fold(true, |all, b| {
+            all & (b == b'\n' || (b' '..=b'~').contains(&b))
+        });
     }
     yaml.chars().all(|c| {
         c == '\n'
@@ -288,7 +289,10 @@ impl Reader<'_> {
     /// followed by a space or the line's end comes first, records it as misplaced.
     fn plain(&mut self, v: usize, eol: usize) -> Option<Read> {
         let line = &self.text[v..eol];
-        let text = line.find(" #").map_or(line, |at| &line[..at]);
+        // A comment starts at the first `#` after a space.
+        let comment = memchr::memchr_iter(b'#', line.as_bytes())
+            .find(|&at| at > 0 && line.as_bytes()[at - 1] == b' ');
+        let text = comment.map_or(line, |at| &line[..at - 1]);
         let colon = memchr::memchr_iter(b':', text.as_bytes())
             .find(|&i| matches!(text.as_bytes().get(i + 1), None | Some(b' ')));
         if let Some(colon) = colon {
