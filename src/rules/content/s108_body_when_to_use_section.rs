@@ -107,17 +107,26 @@ fn normalize(text: &str) -> String {
     } else {
         &plain
     };
-    let cut = [" — ", " – ", " - ", ":", "(", "?"]
-        .iter()
-        .filter_map(|sep| unnumbered.find(sep))
-        .min()
-        .unwrap_or(unnumbered.len());
-    unnumbered[..cut]
+    unnumbered[..cut(unnumbered)]
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
         .trim_end_matches(['.', '!'])
         .to_owned()
+}
+
+/// Where a heading's words end: at the first dash between spaces, colon, parenthesis or question
+/// mark (found in one pass), else at its end.
+fn cut(text: &str) -> usize {
+    text.char_indices()
+        .find(|&(at, c)| {
+            matches!(c, ':' | '(' | '?')
+                || (c == ' '
+                    && [" — ", " – ", " - "]
+                        .iter()
+                        .any(|dash| text[at..].starts_with(dash)))
+        })
+        .map_or(text.len(), |(at, _)| at)
 }
 
 /// Whether a heading can pass [`is_when_to_use`]: every heading it takes has "when", "trigger"
@@ -190,11 +199,26 @@ fn is_when_to_use(heading: &str, level: usize, name: Option<&str>) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{RULE, is_when_to_use, normalize};
+    use super::{RULE, cut, is_when_to_use, normalize};
     use crate::rules::context::testing::check;
 
     fn flagged(heading: &str, level: usize) -> bool {
         is_when_to_use(&normalize(heading), level, Some("pdf processing"))
+    }
+
+    #[test]
+    fn a_heading_is_cut_where_its_first_mark_starts() {
+        let pieces = [
+            "When", " to", " use", " — ", " – ", " - ", ":", "(", "?", "-", " ", "—", "–", "x", "é",
+        ];
+        for text in crate::rules::content::text::mixed(&pieces, 3000) {
+            let first = [" — ", " – ", " - ", ":", "(", "?"]
+                .iter()
+                .filter_map(|mark| text.find(mark))
+                .min()
+                .unwrap_or(text.len());
+            assert_eq!(cut(&text), first, "{text:?}");
+        }
     }
 
     #[test]
