@@ -117,22 +117,20 @@ pub fn prescan(yaml: &str) -> Result<(), (YamlLimit, usize)> {
     let bytes = yaml.as_bytes();
     let mut depth = 0usize;
     let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'[' | b'{' => {
-                depth += 1;
-                if depth > MAX_FLOW_DEPTH {
-                    return Err((YamlLimit::Depth, i));
-                }
-                if let Some(close) = simple_collection(bytes, i) {
-                    depth -= 1;
-                    i = close + 1;
-                    continue;
-                }
-            }
-            _ => {}
+    // Only the openings count, and most blocks have none: they are searched for.
+    while let Some(found) = memchr::memchr2(b'[', b'{', &bytes[i..]) {
+        i += found;
+        depth += 1;
+        if depth > MAX_FLOW_DEPTH {
+            return Err((YamlLimit::Depth, i));
         }
-        i += 1;
+        match simple_collection(bytes, i) {
+            Some(close) => {
+                depth -= 1;
+                i = close + 1;
+            }
+            None => i += 1,
+        }
     }
     Ok(())
 }
