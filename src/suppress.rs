@@ -38,14 +38,15 @@ pub struct Comment {
     pub keys: Vec<(String, Span)>,
 }
 
-/// [`comments`] of the skill `cx` checks, read once for the rules (S501) and its
-/// [`Suppressions`].
+/// Every suppression comment in the body of the skill `cx` checks, in order: read once for the
+/// rules (S501) and the skill's [`Suppressions`].
 pub fn comments_of(cx: &SkillContext<'_>) -> Rc<Vec<Comment>> {
     cx.memo("suppression comments", || comments(cx.skill))
 }
 
-/// Every suppression comment in the body of `skill`, in order.
-pub fn comments(skill: &Skill) -> Vec<Comment> {
+/// Every suppression comment in the body of `skill`, in order ([`comments_of`] reads them once a
+/// skill).
+fn comments(skill: &Skill) -> Vec<Comment> {
     let mut out = Vec::new();
     let bytes = skill.source.bytes();
     let body = skill.document.body;
@@ -120,7 +121,7 @@ pub struct Suppressions {
 }
 
 impl Suppressions {
-    /// `skill`'s suppressions, from its [`comments`].
+    /// `skill`'s suppressions, from its comments ([`comments_of`]).
     pub fn of(skill: &Skill, comments: Vec<Comment>) -> Self {
         if comments.is_empty() {
             return Self {
