@@ -305,6 +305,36 @@ impl Source {
         (line, column)
     }
 
+    /// [`Source::line_col`] of both ends of a span (`start <= end`). Where the start is found by
+    /// counting, the end is counted on from it: a report reads each file with findings once,
+    /// after the checks, when its bytes are no longer in any cache, and the part before the
+    /// start is then read once, not twice.
+    pub fn span_line_cols(&self, start: usize, end: usize) -> ((usize, usize), (usize, usize)) {
+        let bytes = self.bytes();
+        let end = end.min(bytes.len());
+        let start = start.min(end);
+        let endings = &self.encoding.line_endings;
+        // Counting on from the start adds up the same only where no character runs across it.
+        let splits_a_character = bytes.get(start).is_some_and(|&b| b & 0xC0 == 0x80);
+        if self.lines.get().is_some()
+            || endings.crlf != 0
+            || endings.lone_cr != 0
+            || splits_a_character
+        {
+            return (self.line_col(start), self.line_col(end));
+        }
+        let (line, column) = self.line_col(start);
+        let between = &bytes[start..end];
+        let after = match memchr::memrchr(b'\n', between) {
+            None => (line, column + char_count(between)),
+            Some(last) => (
+                line + memchr::memchr_iter(b'\n', between).count(),
+                char_count(&between[last + 1..]) + 1,
+            ),
+        };
+        ((line, column), after)
+    }
+
     /// The offsets where lines start: 0, then after every `\n`, `\r\n` and lone `\r`.
     pub fn line_starts(&self) -> &[usize] {
         &self
@@ -628,6 +658,35 @@ mod tests {
                     slow(&text, offset),
                     "offset {offset}"
                 );
+            }
+        }
+    }
+
+    /// Both ends of a span are where [`Source::line_col`] puts them, whether the end is counted
+    /// on from the start or looked up on its own: spans within a line and across lines, ends in
+    /// the middle of a character, and files with `\r` and invalid UTF-8.
+    #[test]
+    fn span_ends_are_where_line_col_puts_them() {
+        let lf = "é\u{1F600}a\nb c\n\n".repeat(12) + &"ü".repeat(30);
+        let mut lf_invalid = lf.clone().into_bytes();
+        lf_invalid.extend(b"\n\xff\xfe\xe2\x82x\n".repeat(6));
+        let crlf = "word, line\r\nnext\rend\n".repeat(6).into_bytes();
+        let ascii = "word, line\nnext\n\nend\n".repeat(6).into_bytes();
+        for text in [lf.into_bytes(), lf_invalid, crlf, ascii] {
+            let reference = Source::new(text.clone());
+            let wanted: Vec<_> = (0..=text.len() + 2)
+                .map(|offset| reference.line_col(offset))
+                .collect();
+            for start in 0..=text.len() {
+                // A fresh source for each start: its look-ups are counted, not indexed.
+                let s = Source::new(text.clone());
+                for end in (start..=text.len() + 2).step_by(7) {
+                    assert_eq!(
+                        s.span_line_cols(start, end),
+                        (wanted[start], wanted[end.min(text.len())]),
+                        "{start}..{end} of {text:?}"
+                    );
+                }
             }
         }
     }

@@ -209,7 +209,8 @@ impl<'a> LintReport<'a> {
                     let located = f.span.zip(source).map(|(span, source)| {
                         let end = span.end.min(source.bytes().len());
                         let start = span.start.min(end);
-                        (start, end, source.line_col(start), source.line_col(end))
+                        let (from, to) = source.span_line_cols(start, end);
+                        (start, end, from, to)
                     });
                     FindingRow {
                         rule: f.rule.id,
