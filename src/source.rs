@@ -305,10 +305,10 @@ impl Source {
         (line, column)
     }
 
-    /// [`Source::line_col`] of both ends of a span (`start <= end`). Where the start is found by
-    /// counting, the end is counted on from it: a report reads each file with findings once,
-    /// after the checks, when its bytes are no longer in any cache, and the part before the
-    /// start is then read once, not twice.
+    /// [`Source::line_col`] of both ends of a span (`start <= end`). In a file whose lines end
+    /// only at `\n` and that has no line index yet, the end is counted on from the start: a
+    /// report locates its findings after the checks, when the files' bytes are no longer in any
+    /// cache, and the part before the start is then read once, not twice.
     pub fn span_line_cols(&self, start: usize, end: usize) -> ((usize, usize), (usize, usize)) {
         let bytes = self.bytes();
         let end = end.min(bytes.len());
