@@ -141,6 +141,19 @@ impl LineIndex {
     }
 }
 
+/// The line and column just past `part`, in a file where only `\n` ends a line and `part` starts
+/// at line and column `at`: each line ending in it moves to the next line's first column, and
+/// the characters after the last one move along it.
+fn count_on(at: (usize, usize), part: &[u8]) -> (usize, usize) {
+    match memchr::memrchr(b'\n', part) {
+        None => (at.0, at.1 + char_count(part)),
+        Some(last) => (
+            at.0 + memchr::memchr_iter(b'\n', part).count(),
+            char_count(&part[last + 1..]) + 1,
+        ),
+    }
+}
+
 /// The characters `part` decodes to, an invalid sequence counting one.
 fn char_count(part: &[u8]) -> usize {
     if part.is_ascii() {
@@ -291,12 +304,7 @@ impl Source {
             && endings.lone_cr == 0
             && self.counted.0.fetch_add(1, Ordering::Relaxed) < COUNTED
         {
-            // Only `\n` ends a line here: the line is one more than those before the offset,
-            // and its column counts the characters after the last one.
-            let before = &bytes[..offset];
-            let line = 1 + memchr::memchr_iter(b'\n', before).count();
-            let start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
-            return (line, char_count(&before[start..]) + 1);
+            return count_on((1, 1), &bytes[..offset]);
         }
         let index = self.lines.get_or_init(|| LineIndex::new(bytes));
         let line = index.starts.partition_point(|&s| s <= offset);
@@ -323,16 +331,8 @@ impl Source {
         {
             return (self.line_col(start), self.line_col(end));
         }
-        let (line, column) = self.line_col(start);
-        let between = &bytes[start..end];
-        let after = match memchr::memrchr(b'\n', between) {
-            None => (line, column + char_count(between)),
-            Some(last) => (
-                line + memchr::memchr_iter(b'\n', between).count(),
-                char_count(&between[last + 1..]) + 1,
-            ),
-        };
-        ((line, column), after)
+        let from = self.line_col(start);
+        (from, count_on(from, &bytes[start..end]))
     }
 
     /// The offsets where lines start: 0, then after every `\n`, `\r\n` and lone `\r`.
