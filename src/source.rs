@@ -211,10 +211,21 @@ pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 impl Source {
     pub fn new(bytes: Vec<u8>) -> Self {
-        let (first_nul, nul_count) = nuls(&bytes);
+        // Most files hold neither a NUL nor a `\r`: one pass tells, and only a file with one of
+        // them is looked at for each.
+        let plain = memchr::memchr2(0, b'\r', &bytes).is_none();
+        let (first_nul, nul_count) = if plain { (None, 0) } else { nuls(&bytes) };
+        let line_endings = if plain {
+            LineEndings {
+                lf: memchr::memchr_iter(b'\n', &bytes).count(),
+                ..LineEndings::default()
+            }
+        } else {
+            line_endings(&bytes)
+        };
         let mut encoding = Encoding {
             bom: bytes.starts_with(BOM),
-            line_endings: line_endings(&bytes),
+            line_endings,
             invalid_utf8: None,
             first_nul,
             nul_count,

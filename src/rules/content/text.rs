@@ -133,6 +133,8 @@ pub(super) struct Body<'a> {
     file: &'a str,
     facts: Rc<Facts>,
     start: usize,
+    /// The file has no `\r` (its encoding facts say so), so only `\n` ends the body's lines.
+    lf_only: bool,
 }
 
 /// What the rules read from a body, worked out once per skill and only when first asked for.
@@ -173,10 +175,12 @@ impl<'a> Body<'a> {
             decoded: file.is_none().then(|| Source::new(bytes.to_vec())),
             ..Facts::default()
         });
+        let endings = &source.encoding().line_endings;
         Some(Self {
             file: file.unwrap_or_default(),
             facts,
             start: span.start,
+            lf_only: endings.crlf == 0 && endings.lone_cr == 0,
         })
     }
 
@@ -199,7 +203,7 @@ impl<'a> Body<'a> {
     pub fn line_count(&self) -> usize {
         let text = self.text();
         let bytes = text.as_bytes();
-        if memchr::memchr(b'\r', bytes).is_some() {
+        if !self.lf_only && memchr::memchr(b'\r', bytes).is_some() {
             return lines(text).count();
         }
         memchr::memchr_iter(b'\n', bytes).count()

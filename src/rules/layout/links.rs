@@ -243,9 +243,12 @@ fn scan_from(
     start: usize,
     toc_within: Option<usize>,
 ) -> (Vec<Reference>, Contents) {
-    if source.encoding().invalid_utf8.is_none() {
+    let encoding = source.encoding();
+    if encoding.invalid_utf8.is_none() {
         let text = source.text().get(start..).unwrap_or_default();
-        scan(text, &|offset| start + offset, toc_within)
+        let endings = &encoding.line_endings;
+        let screened = endings.crlf == 0 && endings.lone_cr == 0 && encoding.nul_count == 0;
+        scan(text, &|offset| start + offset, toc_within, screened)
     } else {
         // Offsets in the lossily decoded text differ from file offsets after an invalid byte:
         // decode the part on its own and map each offset back.
@@ -254,6 +257,7 @@ fn scan_from(
             part.text(),
             &|offset| start + part.file_offset(offset),
             toc_within,
+            false,
         )
     }
 }
@@ -478,7 +482,8 @@ fn parser(text: &str) -> Parser<'_> {
 
 /// The references of `text`; `to_file` maps an offset in `text` to an offset in the file.
 /// With `toc_within`, also whether `text` opens with a table of contents within that many lines
-/// (see [`references_and_contents`]); `Known(false)` without.
+/// (see [`references_and_contents`]); `Known(false)` without. `screened`: the text holds no
+/// `\r` and no NUL, as its file's encoding facts say (see [`skim::skim`]).
 ///
 /// Most Markdown is read by [`skim`], which finds the links and code spans without a full
 /// parse and tells where the text can be cut for the table-of-contents test, left for when it is
@@ -488,8 +493,9 @@ fn scan(
     text: &str,
     to_file: &dyn Fn(usize) -> usize,
     toc_within: Option<usize>,
+    screened: bool,
 ) -> (Vec<Reference>, Contents) {
-    let parsed = match skimmed(text, toc_within) {
+    let parsed = match skimmed(text, toc_within, screened) {
         Some(parsed) => {
             #[cfg(debug_assertions)]
             parsed.assert_same(&parse(text, toc_within), text, toc_within);
@@ -594,9 +600,9 @@ impl Parsed<'_> {
 }
 
 /// What [`skim`] reads off `text` (see [`scan`]); `None` when it declines the text.
-fn skimmed(text: &str, toc_within: Option<usize>) -> Option<Parsed<'_>> {
+fn skimmed(text: &str, toc_within: Option<usize>, screened: bool) -> Option<Parsed<'_>> {
     let limit = toc_within.map(|lines| TocScan::new(text, lines).limit);
-    let skimmed = skim::skim(text, limit)?;
+    let skimmed = skim::skim(text, limit, screened)?;
     Some(Parsed {
         hits: skimmed.hits,
         definitions: Vec::new(),
@@ -1226,7 +1232,7 @@ mod tests {
 
     /// Whether [`skim`] read `text` (and, when it did, that it found what the full parse finds).
     fn skims_the_same(text: &str) -> bool {
-        let Some(parsed) = skimmed(text, Some(TOC_WITHIN_LINES)) else {
+        let Some(parsed) = skimmed(text, Some(TOC_WITHIN_LINES), false) else {
             return false;
         };
         parsed.assert_same(

@@ -74,11 +74,18 @@ const CELL_INLINE: u8 = 2;
 
 /// The links, images and code spans of `text`, and the first safe cut at or after `cut_from`;
 /// `None` when the text holds something this reader does not model.
-pub(super) fn skim(text: &str, cut_from: Option<usize>) -> Option<Skimmed<'_>> {
+///
+/// `screened` says the text is known to hold no `\r` and no NUL (its file's encoding facts
+/// say so), and only the other bytes it declines on are looked for.
+pub(super) fn skim(text: &str, cut_from: Option<usize>, screened: bool) -> Option<Skimmed<'_>> {
     let bytes = text.as_bytes();
-    if memchr::memchr3(b'\t', b'\r', b'\0', bytes).is_some()
-        || memchr::memchr2(0x0B, 0x0C, bytes).is_some()
-    {
+    let declined = if screened {
+        memchr::memchr3(b'\t', 0x0B, 0x0C, bytes).is_some()
+    } else {
+        memchr::memchr3(b'\t', b'\r', b'\0', bytes).is_some()
+            || memchr::memchr2(0x0B, 0x0C, bytes).is_some()
+    };
+    if declined {
         return None;
     }
     let mut reader = Reader {
