@@ -98,7 +98,7 @@ impl Recorder {
             folders.sort_by(|a, b| a.0.cmp(&b.0));
         }
         Some(Listings {
-            folders: folders.into_boxed_slice(),
+            folders: folders.into(),
         })
     }
 }
@@ -113,11 +113,11 @@ impl fmt::Debug for Recorder {
 }
 
 /// Folders as an earlier walk listed them, by their path relative to the folder they were
-/// given for (empty for that folder itself).
+/// given for (empty for that folder itself). Clones share the listings.
 #[derive(Clone)]
 pub struct Listings {
     /// By the bytes of the relative path.
-    folders: Box<[(Box<[u8]>, Entries)]>,
+    folders: Arc<[(Box<[u8]>, Entries)]>,
 }
 
 impl Listings {
@@ -129,6 +129,14 @@ impl Listings {
             .binary_search_by(|(key, _)| key.as_ref().cmp(rel))
             .ok()?;
         Some(&self.folders[at].1)
+    }
+
+    /// Whether the folder itself was listed with no entry called `name`: then nothing by that
+    /// name was there when the walk listed it. `false` when it was not listed.
+    pub fn lacks(&self, name: &OsStr) -> bool {
+        self.folders
+            .first()
+            .is_some_and(|(key, entries)| key.is_empty() && !entries.iter().any(|(n, _)| n == name))
     }
 
     /// How many folders it holds.
@@ -217,6 +225,27 @@ mod tests {
         }
         // The root, `a-b` and `z` are not kept at all.
         assert_eq!(recorder.folders.len(), walked.len() + 1 - 3);
+    }
+
+    #[test]
+    fn a_listed_folder_lacks_only_the_names_it_did_not_hold() {
+        let t = tempfile::tempdir().unwrap();
+        fs::create_dir_all(t.path().join("s/agents")).unwrap();
+        fs::create_dir_all(t.path().join("bare")).unwrap();
+        fs::write(t.path().join("s/SKILL.md"), "").unwrap();
+        fs::write(t.path().join("bare/SKILL.md"), "").unwrap();
+        let mut recorder = Recorder::new(MAX_RECORDED_ENTRIES, skill_md);
+        record(&mut recorder, t.path(), &["bare", "s", "s/agents"]);
+        let with = recorder.below(&t.path().join("s")).unwrap();
+        assert!(!with.lacks(OsStr::new("agents")));
+        assert!(!with.lacks(OsStr::new("SKILL.md")));
+        assert!(with.lacks(OsStr::new("references")));
+        let bare = recorder.below(&t.path().join("bare")).unwrap();
+        assert!(bare.lacks(OsStr::new("agents")));
+        // A folder whose own listing was not kept lacks nothing it can vouch for.
+        let mut small = Recorder::new(1, skill_md);
+        record(&mut small, &t.path().join("s"), &["agents"]);
+        assert!(small.below(&t.path().join("s")).is_none());
     }
 
     #[test]

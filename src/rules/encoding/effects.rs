@@ -70,14 +70,16 @@ impl Effects {
         Self::of(skill, &Self::repaired(skill, repaired))
     }
 
-    /// `skill` with other bytes.
+    /// `skill` with other bytes, in the same folder as discovery listed it.
     fn repaired(skill: &Skill, bytes: Vec<u8>) -> Skill {
-        Skill::parse(
+        let mut repaired = Skill::parse(
             skill.dir.clone(),
             skill.skill_md.clone(),
             skill.origin.clone(),
             bytes,
-        )
+        );
+        repaired.listings.clone_from(&skill.listings);
+        repaired
     }
 
     /// What writing `field`'s string value as one double-quoted line (the same value, other

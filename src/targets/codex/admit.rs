@@ -4,7 +4,7 @@
 //! repeated key) does not: `name` and `description` are then each read from their own
 //! top-level entry, and the skill is kept whenever those two can still be read (once each).
 
-use std::path::{Component, Path};
+use std::path::Component;
 
 use crate::frontmatter::{self, Field, Value, ValueKind, Yaml};
 use crate::skill::Skill;
@@ -25,7 +25,7 @@ pub(super) struct Loaded {
 /// `parse_skill_file` and the catalog's filter: the skill as the catalog lists it, or why not.
 pub(super) fn admit(skill: &Skill) -> Result<Admitted, String> {
     let loaded = load(skill)?;
-    if implicit_invocation_disabled(&skill.dir) {
+    if implicit_invocation_disabled(skill) {
         return Err(
             "hidden: agents/openai.yaml sets policy.allow_implicit_invocation: false, which keeps it out of the catalog (a `$name` mention still loads it)"
                 .to_owned(),
@@ -305,9 +305,18 @@ fn default_name(skill: &Skill) -> String {
 
 /// `agents/openai.yaml` next to `SKILL.md` with `policy.allow_implicit_invocation: false`. A
 /// missing or unreadable file, or one that is not a mapping, changes nothing (Codex fails open).
-fn implicit_invocation_disabled(dir: &Path) -> bool {
+/// A skill folder that discovery listed without an `agents` entry has no such file: it is not
+/// looked for again.
+fn implicit_invocation_disabled(skill: &Skill) -> bool {
+    if skill
+        .listings
+        .as_ref()
+        .is_some_and(|listings| listings.lacks(std::ffi::OsStr::new("agents")))
+    {
+        return false;
+    }
     let Some(text) =
-        crate::fsafe::read_skill_text(dir, "agents/openai.yaml", crate::fsafe::CONFIG_CAP)
+        crate::fsafe::read_skill_text(&skill.dir, "agents/openai.yaml", crate::fsafe::CONFIG_CAP)
     else {
         return false;
     };
@@ -523,5 +532,44 @@ mod tests {
         assert_eq!(load(quiet), pair("quiet", "Q."));
         std::fs::write(skill.join("agents/openai.yaml"), "policy: [broken").unwrap();
         assert!(admit(quiet).is_ok());
+    }
+
+    #[test]
+    fn discovered_skills_are_hidden_as_their_folders_say() {
+        use crate::provider::{FsOptions, FsProvider, Root};
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["quiet", "plain", "other-agents"] {
+            std::fs::create_dir_all(dir.path().join(name)).unwrap();
+            std::fs::write(
+                dir.path().join(name).join("SKILL.md"),
+                format!("---\nname: {name}\ndescription: D.\n---\n"),
+            )
+            .unwrap();
+        }
+        std::fs::create_dir_all(dir.path().join("quiet/agents")).unwrap();
+        std::fs::write(
+            dir.path().join("quiet/agents/openai.yaml"),
+            "policy:\n  allow_implicit_invocation: false\n",
+        )
+        .unwrap();
+        std::fs::create_dir_all(dir.path().join("other-agents/agents")).unwrap();
+        let provider =
+            FsProvider::discover(&[Root::explicit(dir.path())], FsOptions::default()).unwrap();
+        let verdicts: Vec<(String, bool)> = provider
+            .list()
+            .iter()
+            .map(|s| {
+                assert!(s.listings.is_some(), "{}", s.dir.display());
+                (s.dir_name().into_owned(), admit(s).is_ok())
+            })
+            .collect();
+        assert_eq!(
+            verdicts,
+            [
+                ("other-agents".to_owned(), true),
+                ("plain".to_owned(), true),
+                ("quiet".to_owned(), false)
+            ]
+        );
     }
 }
