@@ -7,7 +7,9 @@
 //! - **Regular files only.** A path is checked with `lstat` before it is opened; the open uses
 //!   `O_NONBLOCK | O_NOCTTY | O_NOFOLLOW`, so a FIFO, a device or a terminal swapped in meanwhile
 //!   cannot block it or become our terminal; then the opened handle's own metadata must show the
-//!   same regular file that was checked.
+//!   same regular file that was checked. A skill file a walk of the same run listed as a regular
+//!   file (not a symlink) has had that look already ([`Jail::read_listed`]): it is opened the
+//!   same way, and its handle must show a regular file.
 //! - **Confined.** Symlinks are resolved and the result must stay under the [`Jail`] the caller
 //!   names (the skill directory, or the folder the user gave); anything else is refused as
 //!   [`Refusal::Outside`].
@@ -121,7 +123,7 @@ impl Jail {
 
     /// `path` with every symlink resolved, when it stays inside the jail.
     pub fn resolve(&self, path: &Path) -> Result<PathBuf, Refusal> {
-        match self.plain_below(path) {
+        match self.plain_below(path, Last::Look) {
             Below::Plain(resolved, _) => return Ok(resolved),
             Below::Missing => return Err(Refusal::NotFound),
             Below::Other => {}
@@ -141,9 +143,10 @@ impl Jail {
     /// plain and none a symlink: the canonical root joined with them, found with one `lstat` per
     /// name (resolving the whole path again would look up every folder above too). A folder on
     /// the way that an `lstat` already showed plain in this run is not looked up again (see
-    /// [`folders`]); the last name always is. A name that is missing after plain folders makes
-    /// the path missing, as resolving it would find.
-    fn plain_below(&self, path: &Path) -> Below {
+    /// [`folders`]); the last name always is, unless `last` says a walk listed it as a regular
+    /// file (then its metadata is `None`). A name that is missing after plain folders makes the
+    /// path missing, as resolving it would find.
+    fn plain_below(&self, path: &Path, last: Last) -> Below {
         let rel = match crate::paths::names_below(path, &self.given) {
             Some(names) => Path::new(names),
             None => match path.strip_prefix(&self.given) {
@@ -152,7 +155,7 @@ impl Jail {
             },
         };
         let mut at = self.root.clone();
-        let mut last = None;
+        let mut last_meta = None;
         let mut parts = rel.components().peekable();
         while let Some(part) = parts.next() {
             let Component::Normal(name) = part else {
@@ -162,6 +165,9 @@ impl Jail {
             let above = parts.peek().is_some();
             if above && folders::known_plain_dir(&at) {
                 continue;
+            }
+            if !above && last == Last::Listed {
+                break;
             }
             let meta = match fs::symlink_metadata(&at) {
                 Ok(meta) => meta,
@@ -174,9 +180,9 @@ impl Jail {
             if above && meta.is_dir() {
                 folders::remember_plain_dir(&at);
             }
-            last = Some(meta);
+            last_meta = Some(meta);
         }
-        Below::Plain(at, last)
+        Below::Plain(at, last_meta)
     }
 
     /// [`Jail::resolve`] and [`Jail::read`] of a path whose names below the folder as given are
@@ -184,16 +190,35 @@ impl Jail {
     /// (inside the jail, by construction) and the file's bytes. `None` when a name below the
     /// folder is a symlink or missing: the caller then resolves and reads the general way.
     pub fn read_plain(&self, path: &Path, cap: u64) -> Option<(PathBuf, Result<Vec<u8>, Refusal>)> {
-        let Below::Plain(resolved, meta) = self.plain_below(path) else {
+        let Below::Plain(resolved, meta) = self.plain_below(path, Last::Look) else {
             return None;
         };
         let read = open_checked(&resolved, meta?, Links::Refuse).and_then(|o| read_whole(o, cap));
         Some((resolved, read))
     }
 
+    /// [`Jail::read_plain`] of a file that a walk of this run listed as a regular file, not a
+    /// symlink: that listing is the look before the open, so the file's own name is not looked
+    /// up again. It is opened without following a link and checked on the handle as every open
+    /// is. `None` where `read_plain` gives `None`, and when the file is gone since the listing.
+    pub fn read_listed(
+        &self,
+        path: &Path,
+        cap: u64,
+    ) -> Option<(PathBuf, Result<Vec<u8>, Refusal>)> {
+        let Below::Plain(resolved, _) = self.plain_below(path, Last::Listed) else {
+            return None;
+        };
+        let read = match open_handle(&resolved, Links::Refuse) {
+            Err(Refusal::NotFound) => return None,
+            opened => opened.and_then(|o| read_whole(o, cap)),
+        };
+        Some((resolved, read))
+    }
+
     /// Opens a regular file inside the jail for reading.
     pub fn open(&self, path: &Path, links: Links) -> Result<Opened, Refusal> {
-        match self.plain_below(path) {
+        match self.plain_below(path, Last::Look) {
             // The `lstat` of the last name is the check before the open.
             Below::Plain(resolved, Some(meta)) => open_checked(&resolved, meta, links),
             Below::Missing => Err(Refusal::NotFound),
@@ -206,6 +231,15 @@ impl Jail {
     pub fn read(&self, path: &Path, cap: u64) -> Result<Vec<u8>, Refusal> {
         read_whole(self.open(path, Links::Refuse)?, cap)
     }
+}
+
+/// What [`Jail::plain_below`] knows of the last name of a path before it looks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Last {
+    /// Nothing: it is looked up.
+    Look,
+    /// A walk of this run listed it as a regular file, not a symlink.
+    Listed,
 }
 
 /// What [`Jail::plain_below`] finds of a path.
@@ -325,6 +359,16 @@ fn open_resolved(resolved: &Path, links: Links) -> Result<Opened, Refusal> {
 /// [`open_resolved`] with the `lstat` of `resolved` already taken.
 fn open_checked(resolved: &Path, before: Metadata, links: Links) -> Result<Opened, Refusal> {
     check_regular(&before, links)?;
+    let opened = open_handle(resolved, links)?;
+    if !same_file(&before, &opened.meta) {
+        return Err(Refusal::Changed);
+    }
+    Ok(opened)
+}
+
+/// Opens `resolved` without blocking or following a link, and checks on the handle that it is a
+/// regular file (with one link, unless `links` allows more).
+fn open_handle(resolved: &Path, links: Links) -> Result<Opened, Refusal> {
     let file = open_options().open(resolved).map_err(|e| {
         if is_symlink_error(&e) {
             Refusal::Changed
@@ -334,9 +378,6 @@ fn open_checked(resolved: &Path, before: Metadata, links: Links) -> Result<Opene
     })?;
     let meta = file.metadata()?;
     check_regular(&meta, links)?;
-    if !same_file(&before, &meta) {
-        return Err(Refusal::Changed);
-    }
     Ok(Opened {
         file,
         path: resolved.to_path_buf(),
@@ -694,6 +735,59 @@ mod tests {
             jail.read(&file, 100),
             Err(Refusal::Outside { .. })
         ));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_listed_file_is_checked_on_its_handle_whatever_took_its_place() {
+        use std::os::unix::fs::symlink;
+        let t = tempfile::tempdir().unwrap();
+        let dir = t.path().join("in");
+        let outside = t.path().join("out.md");
+        fs::create_dir_all(dir.join("sub")).unwrap();
+        fs::write(&outside, "secret").unwrap();
+        let file = dir.join("sub/f.md");
+        fs::write(&file, "inside").unwrap();
+        let jail = Jail::new(&dir).unwrap();
+        let (resolved, read) = jail.read_listed(&file, 100).unwrap();
+        assert_eq!(resolved, jail.root().join("sub/f.md"));
+        assert_eq!(read.unwrap(), b"inside");
+        assert!(matches!(
+            jail.read_listed(&file, 3).unwrap().1,
+            Err(Refusal::TooLarge { limit: 3 })
+        ));
+        // Each of these took the place of the file after a walk listed it as a regular file.
+        fs::remove_file(&file).unwrap();
+        symlink(&outside, &file).unwrap();
+        assert!(matches!(
+            jail.read_listed(&file, 100).unwrap().1,
+            Err(Refusal::Changed)
+        ));
+        fs::remove_file(&file).unwrap();
+        fs::write(&outside, "secret").unwrap();
+        fs::hard_link(&outside, &file).unwrap();
+        assert!(matches!(
+            jail.read_listed(&file, 100).unwrap().1,
+            Err(Refusal::HardLinked(2))
+        ));
+        fs::remove_file(&file).unwrap();
+        let status = std::process::Command::new("mkfifo")
+            .arg(&file)
+            .status()
+            .unwrap();
+        assert!(status.success());
+        assert!(matches!(
+            jail.read_listed(&file, 100).unwrap().1,
+            Err(Refusal::NotRegular("FIFO"))
+        ));
+        // Gone: left to the general resolution, which says why.
+        fs::remove_file(&file).unwrap();
+        assert!(jail.read_listed(&file, 100).is_none());
+        // A folder on the way that is a symlink: left to the general resolution too.
+        forget();
+        fs::remove_dir(dir.join("sub")).unwrap();
+        symlink(t.path(), dir.join("sub")).unwrap();
+        assert!(jail.read_listed(&dir.join("sub/out.md"), 100).is_none());
     }
 
     #[test]

@@ -404,24 +404,31 @@ struct Candidate {
     files: Vec<PathBuf>,
     /// Set for a symlinked skill directory that leaves the root: its own (resolved) folder.
     jail: Option<PathBuf>,
+    /// The walk listed every one of `files` as a regular file, not a symlink.
+    listed: bool,
 }
 
 /// The skill files the walk found, grouped by folder, the folders in path order and each
 /// folder's files in the order found. The walk lists folders in path order, so the sort is
-/// mostly a check that they are.
-fn by_folder(mut found: Vec<(PathBuf, PathBuf)>) -> Vec<(PathBuf, Candidate)> {
+/// mostly a check that they are. Each file comes with whether the walk listed it as a regular
+/// file, not a symlink.
+fn by_folder(mut found: Vec<(PathBuf, PathBuf, bool)>) -> Vec<(PathBuf, Candidate)> {
     if !found.is_sorted_by(|a, b| a.0 <= b.0) {
         found.sort_by(|a, b| a.0.cmp(&b.0));
     }
     let mut folders: Vec<(PathBuf, Candidate)> = Vec::new();
-    for (dir, file) in found {
+    for (dir, file, listed) in found {
         match folders.last_mut() {
-            Some((last, candidate)) if *last == dir => candidate.files.push(file),
+            Some((last, candidate)) if *last == dir => {
+                candidate.files.push(file);
+                candidate.listed &= listed;
+            }
             _ => folders.push((
                 dir,
                 Candidate {
                     files: vec![file],
                     jail: None,
+                    listed,
                 },
             )),
         }
@@ -444,8 +451,15 @@ struct Fetch {
 }
 
 impl Fetch {
-    fn of(skill_md: &Path, jail: &Jail, limit: u64) -> Self {
-        if let Some((resolved, read)) = jail.read_plain(skill_md, limit) {
+    /// What the file system says about `skill_md`; `listed` when the walk listed it as a regular
+    /// file, not a symlink (its own name is then not looked up again before it is opened).
+    fn of(skill_md: &Path, jail: &Jail, limit: u64, listed: bool) -> Self {
+        let plain = if listed {
+            jail.read_listed(skill_md, limit)
+        } else {
+            jail.read_plain(skill_md, limit)
+        };
+        if let Some((resolved, read)) = plain {
             // No name below the jail's folder is a symlink, the file's own name included.
             return Self {
                 canonical: Ok(resolved),
@@ -547,7 +561,7 @@ impl Discovery<'_> {
                 dir.to_path_buf(),
                 path.clone(),
                 &origin(dir.to_path_buf()),
-                Fetch::of(&path, &jail, self.options.max_skill_md_bytes),
+                Fetch::of(&path, &jail, self.options.max_skill_md_bytes, false),
                 None,
             );
             return Ok(());
@@ -567,8 +581,8 @@ impl Discovery<'_> {
                 return;
             }
         };
-        // (folder, skill file), in the order the walk finds them.
-        let mut found: Vec<(PathBuf, PathBuf)> = Vec::new();
+        // (folder, skill file, listed as a regular file), in the order the walk finds them.
+        let mut found: Vec<(PathBuf, PathBuf, bool)> = Vec::new();
         let mut symlinked_dirs = BTreeSet::new();
         let mut under_skills_dir = Vec::new();
         let mut dirs = 0usize;
@@ -621,7 +635,8 @@ impl Discovery<'_> {
                     if is_skill_file(entry.file_name())
                         && let Some(dir) = entry.path.parent()
                     {
-                        found.push((dir.to_path_buf(), entry.path.clone()));
+                        let listed = entry.is_file() && !entry.symlink;
+                        found.push((dir.to_path_buf(), entry.path.clone(), listed));
                     }
                 }
                 Event::Escape {
@@ -702,6 +717,7 @@ impl Discovery<'_> {
                     let candidate = Candidate {
                         files: vec![link.join(skill_md)],
                         jail: Some(target),
+                        listed: false,
                     };
                     match candidates.binary_search_by(|(dir, _)| dir.as_path().cmp(&link)) {
                         Ok(at) => candidates[at].1 = candidate,
@@ -760,8 +776,8 @@ impl Discovery<'_> {
                 .position(|f| f.file_name() == Some(SKILL_MD.as_ref()));
             let file = candidate.files[exact.unwrap_or(0)].clone();
             let fetch = match candidate.jail.map(|target| Jail::new(&target)) {
-                None => Ok(Fetch::of(&file, &jail, limit)),
-                Some(Ok(own)) => Ok(Fetch::of(&file, &own, limit)),
+                None => Ok(Fetch::of(&file, &jail, limit, candidate.listed)),
+                Some(Ok(own)) => Ok(Fetch::of(&file, &own, limit, false)),
                 Some(Err(err)) => Err(err.to_string()),
             };
             let listings = recorder.below(&dir);
@@ -998,12 +1014,12 @@ mod tests {
             &[],
         ];
         for walk in walks {
-            let found: Vec<(PathBuf, PathBuf)> = walk
+            let found: Vec<(PathBuf, PathBuf, bool)> = walk
                 .iter()
-                .map(|(d, f)| (PathBuf::from(d), PathBuf::from(f)))
+                .map(|(d, f)| (PathBuf::from(d), PathBuf::from(f), true))
                 .collect();
             let mut expected: BTreeMap<PathBuf, Vec<PathBuf>> = BTreeMap::new();
-            for (dir, file) in &found {
+            for (dir, file, _) in &found {
                 expected.entry(dir.clone()).or_default().push(file.clone());
             }
             let grouped: Vec<(PathBuf, Vec<PathBuf>)> = by_folder(found)
