@@ -201,11 +201,15 @@ impl Jail {
     /// symlink: that listing is the look before the open, so the file's own name is not looked
     /// up again. It is opened without following a link and checked on the handle as every open
     /// is. `None` where `read_plain` gives `None`, and when the file is gone since the listing.
+    /// Where an open cannot refuse to follow a link (not on Unix), this is [`Jail::read_plain`].
     pub fn read_listed(
         &self,
         path: &Path,
         cap: u64,
     ) -> Option<(PathBuf, Result<Vec<u8>, Refusal>)> {
+        if cfg!(not(unix)) {
+            return self.read_plain(path, cap);
+        }
         let Below::Plain(resolved, _) = self.plain_below(path, Last::Listed) else {
             return None;
         };
