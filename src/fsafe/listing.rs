@@ -131,12 +131,17 @@ impl Listings {
         Some(&self.folders[at].1)
     }
 
-    /// Whether the folder itself was listed with no entry called `name`: then nothing by that
-    /// name was there when the walk listed it. `false` when it was not listed.
+    /// Whether the folder itself was listed with no entry called `name` in any ASCII case: then
+    /// nothing by that name was there when the walk listed it, even for a file system that
+    /// ignores case. `false` when it was not listed.
     pub fn lacks(&self, name: &OsStr) -> bool {
-        self.folders
-            .first()
-            .is_some_and(|(key, entries)| key.is_empty() && !entries.iter().any(|(n, _)| n == name))
+        let name = name.as_encoded_bytes();
+        self.folders.first().is_some_and(|(key, entries)| {
+            key.is_empty()
+                && !entries
+                    .iter()
+                    .any(|(n, _)| n.as_encoded_bytes().eq_ignore_ascii_case(name))
+        })
     }
 
     /// How many folders it holds.
@@ -239,6 +244,8 @@ mod tests {
         let with = recorder.below(&t.path().join("s")).unwrap();
         assert!(!with.lacks(OsStr::new("agents")));
         assert!(!with.lacks(OsStr::new("SKILL.md")));
+        // A file system that ignores case would open `Agents` for `agents`.
+        assert!(!with.lacks(OsStr::new("Agents")));
         assert!(with.lacks(OsStr::new("references")));
         let bare = recorder.below(&t.path().join("bare")).unwrap();
         assert!(bare.lacks(OsStr::new("agents")));
