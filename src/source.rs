@@ -47,6 +47,13 @@ pub struct LineEndings {
     pub first_lone_cr: Option<usize>,
 }
 
+impl LineEndings {
+    /// Whether the file holds no `\r` at all: only `\n` ends its lines.
+    pub const fn lf_only(&self) -> bool {
+        self.crlf == 0 && self.lone_cr == 0
+    }
+}
+
 /// Encoding facts recorded while reading the file. Nothing here is fixed: the rules decide.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
 pub struct Encoding {
@@ -309,10 +316,8 @@ impl Source {
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let bytes = self.bytes();
         let offset = offset.min(bytes.len());
-        let endings = &self.encoding.line_endings;
         if self.lines.get().is_none()
-            && endings.crlf == 0
-            && endings.lone_cr == 0
+            && self.encoding.line_endings.lf_only()
             && self.counted.0.fetch_add(1, Ordering::Relaxed) < COUNTED
         {
             return count_on((1, 1), &bytes[..offset]);
@@ -332,13 +337,9 @@ impl Source {
         let bytes = self.bytes();
         let end = end.min(bytes.len());
         let start = start.min(end);
-        let endings = &self.encoding.line_endings;
         // Counting on from the start adds up the same only where no character runs across it.
         let splits_a_character = bytes.get(start).is_some_and(|&b| b & 0xC0 == 0x80);
-        if self.lines.get().is_some()
-            || endings.crlf != 0
-            || endings.lone_cr != 0
-            || splits_a_character
+        if self.lines.get().is_some() || !self.encoding.line_endings.lf_only() || splits_a_character
         {
             return (self.line_col(start), self.line_col(end));
         }

@@ -41,8 +41,7 @@ pub fn crlf_to_lf(text: &str) -> Cow<'_, str> {
 /// `text`, the skill's text or a part of it, with universal newlines: borrowed without a look
 /// at it when the file has no `\r` at all, which its encoding facts already say.
 pub fn universal_newlines_of<'t>(skill: &Skill, text: &'t str) -> Cow<'t, str> {
-    let endings = &skill.source.encoding().line_endings;
-    if endings.crlf == 0 && endings.lone_cr == 0 {
+    if skill.source.encoding().line_endings.lf_only() {
         Cow::Borrowed(text)
     } else {
         universal_newlines(text)

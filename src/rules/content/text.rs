@@ -175,12 +175,11 @@ impl<'a> Body<'a> {
             decoded: file.is_none().then(|| Source::new(bytes.to_vec())),
             ..Facts::default()
         });
-        let endings = &source.encoding().line_endings;
         Some(Self {
             file: file.unwrap_or_default(),
             facts,
             start: span.start,
-            lf_only: endings.crlf == 0 && endings.lone_cr == 0,
+            lf_only: source.encoding().line_endings.lf_only(),
         })
     }
 

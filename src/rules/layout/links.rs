@@ -246,8 +246,7 @@ fn scan_from(
     let encoding = source.encoding();
     if encoding.invalid_utf8.is_none() {
         let text = source.text().get(start..).unwrap_or_default();
-        let endings = &encoding.line_endings;
-        let screened = endings.crlf == 0 && endings.lone_cr == 0 && encoding.nul_count == 0;
+        let screened = encoding.line_endings.lf_only() && encoding.nul_count == 0;
         scan(text, &|offset| start + offset, toc_within, screened)
     } else {
         // Offsets in the lossily decoded text differ from file offsets after an invalid byte:
