@@ -167,6 +167,7 @@ impl Jail {
                 continue;
             }
             if !above && last == Last::Listed {
+                last_meta = None;
                 break;
             }
             let meta = match fs::symlink_metadata(&at) {
