@@ -249,7 +249,7 @@ mod tests {
         assert!(with.lacks(OsStr::new("references")));
         let bare = recorder.below(&t.path().join("bare")).unwrap();
         assert!(bare.lacks(OsStr::new("agents")));
-        // A folder whose own listing was not kept lacks nothing it can vouch for.
+        // A folder whose own listing did not fit gives no listings: nothing is taken as lacking.
         let mut small = Recorder::new(1, skill_md);
         record(&mut small, &t.path().join("s"), &["agents"]);
         assert!(small.below(&t.path().join("s")).is_none());
