@@ -222,14 +222,7 @@ impl Source {
         // them is looked at for each.
         let plain = memchr::memchr2(0, b'\r', &bytes).is_none();
         let (first_nul, nul_count) = if plain { (None, 0) } else { nuls(&bytes) };
-        let line_endings = if plain {
-            LineEndings {
-                lf: memchr::memchr_iter(b'\n', &bytes).count(),
-                ..LineEndings::default()
-            }
-        } else {
-            line_endings(&bytes)
-        };
+        let line_endings = line_endings(&bytes, plain);
         let mut encoding = Encoding {
             bom: bytes.starts_with(BOM),
             line_endings,
@@ -405,8 +398,9 @@ fn nuls(bytes: &[u8]) -> (Option<usize>, usize) {
     }
 }
 
-fn line_endings(bytes: &[u8]) -> LineEndings {
-    if memchr::memchr(b'\r', bytes).is_none() {
+/// The line-ending facts of `bytes`; `without_cr` when they are already known to hold no `\r`.
+fn line_endings(bytes: &[u8], without_cr: bool) -> LineEndings {
+    if without_cr || memchr::memchr(b'\r', bytes).is_none() {
         return LineEndings {
             lf: memchr::memchr_iter(b'\n', bytes).count(),
             ..LineEndings::default()
