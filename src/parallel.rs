@@ -38,41 +38,66 @@ where
     if items.len() < MIN_ITEMS {
         return items.map(f).collect();
     }
-    let workers = cores().min(items.len());
+    let mut slots = empty_slots(items.len());
+    fill(items.zip(slots.iter_mut()), |(item, slot)| {
+        *slot = Some(f(item))
+    });
+    collect(slots)
+}
+
+/// `len` empty result slots.
+fn empty_slots<R>(len: usize) -> Vec<Option<R>> {
+    std::iter::repeat_with(|| None).take(len).collect()
+}
+
+/// The results of a step, in their order, once every job has filled its slot: in the slots'
+/// own memory when a result takes as much room as its slot (most do), so that a step's results
+/// are written once and not copied.
+fn collect<R>(slots: Vec<Option<R>>) -> Vec<R> {
+    slots
+        .into_iter()
+        .map(|slot| slot.expect("a step returns once every job has filled its slot"))
+        .collect()
+}
+
+/// Runs `job` on every item of `jobs`, on as many threads as there are cores: each thread takes
+/// the next item as soon as it is free. Each job writes its result into the slot that comes
+/// with it, so results go where they belong once, without a copy, a sort or a merge.
+fn fill<J, F>(jobs: J, job: F)
+where
+    J: ExactSizeIterator + Send,
+    J::Item: Send,
+    F: Fn(J::Item) + Sync,
+{
+    let workers = cores().min(jobs.len());
     // A step started by a job of another step (the whole-set rules beside the checks) runs
     // on its worker: the other cores are busy with that step already.
-    let Some(pool) = pool().filter(|pool| pool.current_thread_index().is_none()) else {
-        return items.map(f).collect();
+    let Some(pool) = pool().filter(|pool| {
+        pool.current_thread_index().is_none() && jobs.len() >= MIN_ITEMS && workers > 1
+    }) else {
+        jobs.for_each(job);
+        return;
     };
-    let queue = Mutex::new(items.enumerate());
+    let queue = Mutex::new(jobs);
     let work = || {
-        let mut done = Vec::new();
         loop {
             let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
-            let Some((i, item)) = next else {
-                return done;
+            let Some(item) = next else {
+                return;
             };
-            done.push((i, f(item)));
+            job(item);
         }
     };
-    let helped = Mutex::new(Vec::new());
     // This thread takes items too; the scope returns once the helpers' jobs are done.
-    let mut done: Vec<(usize, R)> = pool.in_place_scope(|scope| {
+    pool.in_place_scope(|scope| {
         for _ in 1..workers {
             scope.spawn(|_| {
-                let theirs = work();
-                helped
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .extend(theirs);
+                work();
                 linger(pool);
             });
         }
-        work()
+        work();
     });
-    done.extend(helped.into_inner().unwrap_or_else(PoisonError::into_inner));
-    done.sort_unstable_by_key(|&(i, _)| i);
-    done.into_iter().map(|(_, result)| result).collect()
 }
 
 /// Runs `background` on a worker thread while `foreground` runs on this one, and returns both
@@ -135,14 +160,11 @@ where
     R: Send,
     F: Fn(&'a T) -> R + Sync,
 {
-    let mut order: Vec<usize> = (0..items.len()).collect();
-    order.sort_by_cached_key(|&i| std::cmp::Reverse(weight(&items[i])));
-    let done = map(order.iter().copied(), |i| (i, f(&items[i])));
-    let mut slots: Vec<Option<R>> = std::iter::repeat_with(|| None).take(items.len()).collect();
-    for (i, result) in done {
-        slots[i] = Some(result);
-    }
-    slots.into_iter().flatten().collect()
+    let mut slots = empty_slots(items.len());
+    let mut jobs: Vec<(usize, &mut Option<R>)> = slots.iter_mut().enumerate().collect();
+    jobs.sort_by_cached_key(|&(i, _)| std::cmp::Reverse(weight(&items[i])));
+    fill(jobs.into_iter(), |(i, slot)| *slot = Some(f(&items[i])));
+    collect(slots)
 }
 
 /// The number of cores this process may use, asked once: the answer reads the process's CPU

@@ -139,26 +139,27 @@ fn scalar_text(field: &Field, yaml: &str) -> Option<String> {
 
 /// `to_prompt` plus the newline `click.echo` adds.
 fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
-    let mut lines = vec!["<available_skills>".to_owned()];
+    // One string, sized for the whole catalog up front: a catalog of thousands of skills is
+    // megabytes, and growing it by doubling would copy it as many times.
+    let room: usize = entries
+        .iter()
+        .map(|e| e.name.len() + e.description().len() + e.skill.skill_md.as_os_str().len() + 128)
+        .sum();
+    let mut out = String::with_capacity(room + 64);
+    out.push_str("<available_skills>\n");
     for entry in entries {
         let dir = super::catalog::canonical(&entry.skill.dir);
         let file: PathBuf = dir.join(entry.skill.skill_md.file_name().unwrap_or_default());
-        lines.extend([
-            "<skill>".to_owned(),
-            "<name>".to_owned(),
-            Escaping::PythonHtml.apply(&entry.name),
-            "</name>".to_owned(),
-            "<description>".to_owned(),
-            Escaping::PythonHtml.apply(entry.description()),
-            "</description>".to_owned(),
-            "<location>".to_owned(),
-            cx.paths.show(&file),
-            "</location>".to_owned(),
-            "</skill>".to_owned(),
-        ]);
+        out.push_str("<skill>\n<name>\n");
+        Escaping::PythonHtml.push(&entry.name, &mut out);
+        out.push_str("\n</name>\n<description>\n");
+        Escaping::PythonHtml.push(entry.description(), &mut out);
+        out.push_str("\n</description>\n<location>\n");
+        out.push_str(&cx.paths.show(&file));
+        out.push_str("\n</location>\n</skill>\n");
     }
-    lines.push("</available_skills>".to_owned());
-    Rendered::complete(lines.join("\n") + "\n", entries.len())
+    out.push_str("</available_skills>\n");
+    Rendered::complete(out, entries.len())
 }
 
 /// The client guide's suggested activation result: the body (after the frontmatter, stripped, as

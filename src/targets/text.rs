@@ -28,6 +28,16 @@ pub enum Escaping {
 impl Escaping {
     pub fn apply(self, text: &str) -> String {
         let mut out = String::with_capacity(text.len());
+        self.push(text, &mut out);
+        out
+    }
+
+    /// [`Escaping::apply`], written at the end of `out`.
+    pub fn push(self, text: &str, out: &mut String) {
+        if self == Self::None || !text.contains(['&', '<', '>', '"', '\'']) {
+            out.push_str(text);
+            return;
+        }
         for c in text.chars() {
             let entity = match (self, c) {
                 (Self::None, _) => None,
@@ -44,7 +54,6 @@ impl Escaping {
                 None => out.push(c),
             }
         }
-        out
     }
 
     pub const fn describe(self) -> &'static str {
@@ -213,6 +222,29 @@ mod tests {
             Escaping::AmpLtGtQuot.apply(s),
             "a &amp; &lt;b&gt; &quot;c&quot; 'd'"
         );
+    }
+
+    #[test]
+    fn escaping_onto_a_string_appends_what_apply_gives() {
+        let plain = "plain text, no entities";
+        let marked = r#"a & <b> "c" 'd'"#;
+        for escaping in [
+            Escaping::None,
+            Escaping::PythonHtml,
+            Escaping::XmlApos,
+            Escaping::AmpLtGt,
+            Escaping::AmpLtGtQuot,
+        ] {
+            for text in [plain, marked, "", "é & ü"] {
+                let mut out = "kept|".to_owned();
+                escaping.push(text, &mut out);
+                assert_eq!(
+                    out,
+                    format!("kept|{}", escaping.apply(text)),
+                    "{escaping:?} {text:?}"
+                );
+            }
+        }
     }
 
     #[test]
