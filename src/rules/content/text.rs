@@ -135,6 +135,9 @@ pub(super) struct Body<'a> {
     start: usize,
     /// The file has no `\r` (its encoding facts say so), so only `\n` ends the body's lines.
     lf_only: bool,
+    /// When the body is the rest of a valid UTF-8 file: the file's text before it, and the
+    /// `\n`s the whole file holds (counted when it was read).
+    before: Option<(&'a str, usize)>,
 }
 
 /// What the rules read from a body, worked out once per skill and only when first asked for.
@@ -175,11 +178,16 @@ impl<'a> Body<'a> {
             decoded: file.is_none().then(|| Source::new(bytes.to_vec())),
             ..Facts::default()
         });
+        let before = file
+            .filter(|_| span.end == source.text().len())
+            .and_then(|_| source.text().get(..span.start))
+            .map(|before| (before, source.encoding().line_endings.lf));
         Some(Self {
             file: file.unwrap_or_default(),
             facts,
             start: span.start,
             lf_only: source.encoding().line_endings.lf_only(),
+            before,
         })
     }
 
@@ -205,8 +213,15 @@ impl<'a> Body<'a> {
         if !self.lf_only && memchr::memchr(b'\r', bytes).is_some() {
             return lines(text).count();
         }
-        memchr::memchr_iter(b'\n', bytes).count()
-            + usize::from(bytes.last().is_some_and(|&b| b != b'\n'))
+        // The file's line feeds were counted when it was read: only the frontmatter's, a few
+        // lines, are counted here.
+        let line_feeds = match self.before {
+            Some((before, in_file)) if self.lf_only => {
+                in_file.saturating_sub(memchr::memchr_iter(b'\n', before.as_bytes()).count())
+            }
+            _ => memchr::memchr_iter(b'\n', bytes).count(),
+        };
+        line_feeds + usize::from(bytes.last().is_some_and(|&b| b != b'\n'))
     }
 
     /// Line `n` (counted from 0) of [`Body::text`], as [`crate::source::lines`] splits it.
