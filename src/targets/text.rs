@@ -39,8 +39,8 @@ impl Escaping {
             return;
         }
         for c in text.chars() {
+            // `Escaping::None` wrote the text as it is above.
             let entity = match (self, c) {
-                (Self::None, _) => None,
                 (_, '&') => Some("&amp;"),
                 (_, '<') => Some("&lt;"),
                 (_, '>') => Some("&gt;"),

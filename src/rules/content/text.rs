@@ -135,8 +135,8 @@ pub(super) struct Body<'a> {
     start: usize,
     /// The file has no `\r` (its encoding facts say so), so only `\n` ends the body's lines.
     lf_only: bool,
-    /// When the body is the rest of a valid UTF-8 file: the file's text before it, and the
-    /// `\n`s the whole file holds (counted when it was read).
+    /// When the body is the rest of a valid UTF-8 file without `\r`: the file's text before it,
+    /// and the `\n`s the whole file holds (counted when it was read).
     before: Option<(&'a str, usize)>,
 }
 
@@ -178,15 +178,16 @@ impl<'a> Body<'a> {
             decoded: file.is_none().then(|| Source::new(bytes.to_vec())),
             ..Facts::default()
         });
+        let endings = &source.encoding().line_endings;
         let before = file
-            .filter(|_| span.end == source.text().len())
+            .filter(|_| endings.lf_only() && span.end == source.text().len())
             .and_then(|_| source.text().get(..span.start))
-            .map(|before| (before, source.encoding().line_endings.lf));
+            .map(|before| (before, endings.lf));
         Some(Self {
             file: file.unwrap_or_default(),
             facts,
             start: span.start,
-            lf_only: source.encoding().line_endings.lf_only(),
+            lf_only: endings.lf_only(),
             before,
         })
     }
@@ -216,10 +217,10 @@ impl<'a> Body<'a> {
         // The file's line feeds were counted when it was read: only the frontmatter's, a few
         // lines, are counted here.
         let line_feeds = match self.before {
-            Some((before, in_file)) if self.lf_only => {
+            Some((before, in_file)) => {
                 in_file.saturating_sub(memchr::memchr_iter(b'\n', before.as_bytes()).count())
             }
-            _ => memchr::memchr_iter(b'\n', bytes).count(),
+            None => memchr::memchr_iter(b'\n', bytes).count(),
         };
         line_feeds + usize::from(bytes.last().is_some_and(|&b| b != b'\n'))
     }
