@@ -1246,7 +1246,7 @@ mod tests {
     fn skims_find_what_the_full_parse_finds() {
         // Lists, tables, code blocks, headings and inline constructs, each at random
         // indentation: the shapes the skim reads and some it declines.
-        const PIECES: [&str; 95] = [
+        const PIECES: [&str; 99] = [
             "Text with `code/x.md` and [a link](a/b.md).\n",
             "\n",
             "\n",
@@ -1298,6 +1298,10 @@ mod tests {
             "`a/b.md` `` c/d.md `` `e.md`\n",
             "| only | pipes\n",
             "|\n",
+            "| | |\n",
+            "|   \n",
+            "plain | row, more | cells | than | the head\n",
+            "||\n",
             "#nohash `n.md`\n",
             "=\n",
             "]] [[ ![ ]( `` ` `\n",

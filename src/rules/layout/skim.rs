@@ -540,6 +540,15 @@ impl<'a> Reader<'a> {
     /// Reads one table row from `start` (after its indentation) to `end`: the inline content of
     /// its first `cells` cells.
     fn row(&mut self, start: usize, end: usize, cells: usize) -> Option<()> {
+        let row = &self.bytes[start..end];
+        if memchr::memchr3(b'\\', b'`', b'[', row).is_none()
+            && memchr::memchr3(b']', b'!', b'<', row).is_none()
+        {
+            // Nothing in any cell for the inline reader (and no `\|`): all that is left to know
+            // is whether the row has a cell, something after its leading `|` and spaces.
+            let rest = row.strip_prefix(b"|").unwrap_or(row);
+            return rest.iter().any(|&b| b != b' ').then_some(());
+        }
         let mut at = start;
         let mut count = 0;
         loop {
