@@ -130,7 +130,7 @@ impl Env {
 pub fn is_hidden_below(root: &Path, path: &Path) -> bool {
     path.strip_prefix(root).is_ok_and(|rel| {
         rel.components()
-            .any(|c| c.as_os_str().to_string_lossy().starts_with('.'))
+            .any(|c| c.as_os_str().as_encoded_bytes().first() == Some(&b'.'))
     })
 }
 
@@ -138,13 +138,22 @@ pub fn is_hidden_below(root: &Path, path: &Path) -> bool {
 /// at the first skill directory they meet never see `dir`. `false` when `dir` is not below
 /// `root`.
 pub fn below_another_skill(root: &Path, dir: &Path) -> bool {
-    dir.strip_prefix(root)
-        .is_ok_and(|rel| !rel.as_os_str().is_empty())
-        && dir
-            .ancestors()
-            .skip(1)
-            .take_while(|a| a.starts_with(root))
-            .any(crate::fsafe::holds_skill_md)
+    let Ok(rel) = dir.strip_prefix(root) else {
+        return false;
+    };
+    let mut names = rel.components();
+    // `dir` itself is not asked about; without a name below `root` it is `root`.
+    if names.next_back().is_none() {
+        return false;
+    }
+    let mut above = root.to_path_buf();
+    if crate::fsafe::holds_skill_md(&above) {
+        return true;
+    }
+    names.any(|name| {
+        above.push(name);
+        crate::fsafe::holds_skill_md(&above)
+    })
 }
 
 /// One place a runtime looks for skills, in the order it looks.

@@ -192,9 +192,8 @@ fn references(text: &str, kind: &str, untrusted: bool) -> Vec<Reference> {
     let mut found = Vec::new();
     let mut from = 0;
     // Found by its `{`, which is rare in prose, rather than by the whole pattern.
-    while let Some(at) = text[from..]
-        .match_indices('{')
-        .map(|(i, _)| from + i)
+    while let Some(at) = memchr::memchr_iter(b'{', &text.as_bytes()[from..])
+        .map(|i| from + i)
         .find(|&at| text[at..].starts_with(&open))
     {
         let inner_start = at + open.len();
