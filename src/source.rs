@@ -370,6 +370,12 @@ pub fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     memchr::memmem::find(haystack, needle)
 }
 
+/// Where `needle` occurs in `haystack`, in order and without overlaps, found many bytes at a
+/// time.
+pub fn find_all<'h>(haystack: &'h [u8], needle: &'h [u8]) -> impl Iterator<Item = usize> + 'h {
+    memchr::memmem::find_iter(haystack, needle)
+}
+
 /// Whether any of the bytes of `set` occurs in `haystack`, looked for many bytes at a time.
 pub fn contains_any(haystack: &[u8], set: &[u8]) -> bool {
     set.chunks(3).any(|some| match *some {
@@ -378,11 +384,6 @@ pub fn contains_any(haystack: &[u8], set: &[u8]) -> bool {
         [a, b, c] => memchr::memchr3(a, b, c, haystack).is_some(),
         _ => false,
     })
-}
-
-/// The offsets of the bytes `a` and `b` in `haystack`, in order.
-pub fn positions(haystack: &[u8], a: u8, b: u8) -> impl Iterator<Item = usize> + '_ {
-    memchr::memchr2_iter(a, b, haystack)
 }
 
 /// Offset just past `part`, a subslice of `whole`.
@@ -615,8 +616,10 @@ mod tests {
                 assert_eq!(contains_any(hay, set), hay.iter().any(|b| set.contains(b)));
             }
         }
-        let hay = b"w1 W2 x w";
-        assert_eq!(positions(hay, b'w', b'W').collect::<Vec<_>>(), [0, 3, 8]);
+        let hay = b"wr 19 WR wrwr 1920";
+        assert_eq!(find_all(hay, b"wr").collect::<Vec<_>>(), [0, 9, 11]);
+        assert_eq!(find_all(hay, b"19").collect::<Vec<_>>(), [3, 14]);
+        assert_eq!(find_all(hay, b"20").collect::<Vec<_>>(), [16]);
     }
 
     /// The index gives what counting from the start of the file gives, for every offset of
