@@ -592,14 +592,14 @@ impl<'a> Reader<'a> {
         let text: &'a str = self.text;
         self.openers.clear();
         let mut i = start;
-        // Where the next `\\`, `` ` `` or `[`, and the next `]`, `!` or `<`, are: each stays the
-        // next one until `i` passes it.
+        // Where the next `\\`, `` ` `` or `[`, and the next `]` or `<`, are: each stays the next
+        // one until `i` passes it. A `!` matters only before a `[`, and is looked at from there:
+        // prose has many more of them than images.
         let find_open = |from: usize| {
             memchr::memchr3(b'\\', b'`', b'[', &bytes[from..end]).map_or(end, |k| from + k)
         };
-        let find_close = |from: usize| {
-            memchr::memchr3(b']', b'!', b'<', &bytes[from..end]).map_or(end, |k| from + k)
-        };
+        let find_close =
+            |from: usize| memchr::memchr2(b']', b'<', &bytes[from..end]).map_or(end, |k| from + k);
         let mut next_open = find_open(start);
         let mut next_close = find_close(start);
         while i < end {
@@ -609,6 +609,8 @@ impl<'a> Reader<'a> {
             if next_close < i {
                 next_close = find_close(i);
             }
+            // Every byte from `from` to the next one looked at is plain text.
+            let from = i;
             i = next_open.min(next_close);
             if i >= end {
                 break;
@@ -656,13 +658,11 @@ impl<'a> Reader<'a> {
                         None => i += run,
                     }
                 }
-                b'!' => {
-                    if bytes.get(i + 1) == Some(&b'[') && i + 1 < end {
-                        self.openers.push((i, true, true));
-                        i += 2;
-                    } else {
-                        i += 1;
-                    }
+                // `![` opens an image, unless the `!` was part of what came before (an escape,
+                // a code span, a link).
+                b'[' if i > from && bytes[i - 1] == b'!' => {
+                    self.openers.push((i - 1, true, true));
+                    i += 1;
                 }
                 b'[' => {
                     if bytes.get(i + 1) == Some(&b'^') {
