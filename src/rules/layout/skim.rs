@@ -511,6 +511,14 @@ impl<'a> Reader<'a> {
     fn table_head(&self, line: Line, column: usize) -> Option<Option<usize>> {
         let indent = self.indent(line);
         let first = &self.bytes[line.start + indent..line.end];
+        // A delimiter row holds only `|`, `:`, `-` and spaces: most lines are followed by none,
+        // and need no search for pipes (unless a `\` at their end is to be declined below).
+        let below = self.bytes[line.next.min(self.bytes.len())..]
+            .iter()
+            .find(|&&b| b != b' ');
+        if !matches!(below, Some(b'|' | b':' | b'-')) && first.last() != Some(&b'\\') {
+            return Some(None);
+        }
         let (pipes, last_pipe) = pipe_positions(first).fold((0, 0), |(n, _), i| (n + 1, i));
         if pipes == 0 || line.next >= self.bytes.len() {
             return Some(None);
