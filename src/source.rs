@@ -370,10 +370,20 @@ pub fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     memchr::memmem::find(haystack, needle)
 }
 
-/// Where `needle` occurs in `haystack`, in order and without overlaps, found many bytes at a
-/// time.
-pub fn find_all<'h>(haystack: &'h [u8], needle: &'h [u8]) -> impl Iterator<Item = usize> + 'h {
-    memchr::memmem::find_iter(haystack, needle)
+/// A byte string to look for in many texts, its searcher built once.
+#[derive(Debug)]
+pub struct Needle(memchr::memmem::Finder<'static>);
+
+impl Needle {
+    pub fn new(needle: &'static [u8]) -> Self {
+        Self(memchr::memmem::Finder::new(needle))
+    }
+
+    /// Where the needle occurs in `haystack`, in order and without overlaps, found many bytes at
+    /// a time.
+    pub fn find_all<'h>(&'h self, haystack: &'h [u8]) -> impl Iterator<Item = usize> + 'h {
+        self.0.find_iter(haystack)
+    }
 }
 
 /// Whether any of the bytes of `set` occurs in `haystack`, looked for many bytes at a time.
@@ -617,9 +627,10 @@ mod tests {
             }
         }
         let hay = b"wr 19 WR wrwr 1920";
-        assert_eq!(find_all(hay, b"wr").collect::<Vec<_>>(), [0, 9, 11]);
-        assert_eq!(find_all(hay, b"19").collect::<Vec<_>>(), [3, 14]);
-        assert_eq!(find_all(hay, b"20").collect::<Vec<_>>(), [16]);
+        let found = |needle| Needle::new(needle).find_all(hay).collect::<Vec<_>>();
+        assert_eq!(found(b"wr"), [0, 9, 11]);
+        assert_eq!(found(b"19"), [3, 14]);
+        assert_eq!(found(b"20"), [16]);
     }
 
     /// The index gives what counting from the start of the file gives, for every offset of

@@ -2,10 +2,11 @@
 //! ("before August 2025", "as of 2024").
 
 use std::ops::Range;
+use std::sync::LazyLock;
 
 use super::text::{Body, Word, heading, mask_quotes, words};
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
-use crate::source::find_all;
+use crate::source::Needle;
 
 pub const RULE: Rule = Rule {
     id: "S109",
@@ -170,17 +171,20 @@ fn may_hold_phrase(line: &str) -> bool {
 /// at every `1`, `2`, `w` and `W` instead took a third of this rule's time in mispredicted
 /// branches; see docs/bench.md.)
 fn body_may_hold_phrase(text: &str) -> bool {
-    const YEAR_STARTS: [&[u8]; 2] = [b"19", b"20"];
-    const WRITING_STARTS: [&[u8]; 4] = [b"wr", b"wR", b"Wr", b"WR"];
+    // Built once for the run: a searcher costs more to build than to run over a short body.
+    static YEAR_STARTS: LazyLock<[Needle; 2]> =
+        LazyLock::new(|| [b"19", b"20"].map(|start| Needle::new(start)));
+    static WRITING_STARTS: LazyLock<[Needle; 4]> =
+        LazyLock::new(|| [b"wr", b"wR", b"Wr", b"WR"].map(|start| Needle::new(start)));
     let bytes = text.as_bytes();
     let digit_at = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_digit);
     // None of the pairs overlaps itself, so the searches, which skip overlaps, miss no place.
-    let found = |starts: &[&[u8]], at: &dyn Fn(usize) -> bool| {
-        starts.iter().any(|&start| find_all(bytes, start).any(at))
+    let found = |starts: &[Needle], at: &dyn Fn(usize) -> bool| {
+        starts.iter().any(|start| start.find_all(bytes).any(at))
     };
-    found(&YEAR_STARTS, &|i| {
+    found(&*YEAR_STARTS, &|i| {
         digit_at(i + 2) && digit_at(i + 3) && !digit_at(i + 4) && (i == 0 || !digit_at(i - 1))
-    }) || found(&WRITING_STARTS, &|i| {
+    }) || found(&*WRITING_STARTS, &|i| {
         bytes
             .get(i..i + 7)
             .is_some_and(|w| w.eq_ignore_ascii_case(b"writing"))
