@@ -1246,7 +1246,7 @@ mod tests {
     fn skims_find_what_the_full_parse_finds() {
         // Lists, tables, code blocks, headings and inline constructs, each at random
         // indentation: the shapes the skim reads and some it declines.
-        const PIECES: [&str; 102] = [
+        const PIECES: [&str; 103] = [
             "Text with `code/x.md` and [a link](a/b.md).\n",
             "\n",
             "\n",
@@ -1302,6 +1302,7 @@ mod tests {
             "|   \n",
             "plain | row, more | cells | than | the head\n",
             "||\n",
+            "| wow! | ok! |\n",
             "![img](i.png) wow! !![two](t.png) ![^n] \\![e](e.md)\n",
             "`c!`[d](d.md) a!`b`[f](f.md)!\n",
             "[x ![y](y.png)](z.md) !\n",

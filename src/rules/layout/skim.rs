@@ -56,15 +56,19 @@ pub(super) struct Skimmed<'a> {
 /// The most nested parentheses a link destination may hold (as `pulldown-cmark` allows).
 const MAX_NESTED_PARENS: usize = 32;
 
+/// The bytes [`Reader::inline`] stops at. (A `!` matters only before a `[`, and is looked at
+/// from there.) Text without any of them holds no link, image or code span, and nothing the
+/// reader declines.
+const INLINE_BYTES: &[u8] = b"\\`[]<";
+
 /// What a byte of a table cell is to [`Reader::row`]: the end of the cell, one the inline
 /// reader looks at, or neither (0).
 const CELL_BYTES: [u8; 256] = {
     let mut table = [0; 256];
     table[b'|' as usize] = CELL_END;
-    let inline = b"\\`[]!<";
     let mut i = 0;
-    while i < inline.len() {
-        table[inline[i] as usize] = CELL_INLINE;
+    while i < INLINE_BYTES.len() {
+        table[INLINE_BYTES[i] as usize] = CELL_INLINE;
         i += 1;
     }
     table
@@ -549,9 +553,7 @@ impl<'a> Reader<'a> {
     /// its first `cells` cells.
     fn row(&mut self, start: usize, end: usize, cells: usize) -> Option<()> {
         let row = &self.bytes[start..end];
-        if memchr::memchr3(b'\\', b'`', b'[', row).is_none()
-            && memchr::memchr3(b']', b'!', b'<', row).is_none()
-        {
+        if !crate::source::contains_any(row, INLINE_BYTES) {
             // Nothing in any cell for the inline reader (and no `\|`): all that is left to know
             // is whether the row has a cell, something after its leading `|` and spaces.
             let rest = row.strip_prefix(b"|").unwrap_or(row);
