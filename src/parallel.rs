@@ -2,7 +2,8 @@
 //! for another. The calling thread works too, beside one worker thread for every other core,
 //! started the first time they are needed and kept for the whole run: as many threads as cores,
 //! since a thread more only takes turns with the others. The threads are `rayon`'s, and this
-//! module is the only one that knows it.
+//! module is the only one that knows it. The one exception is a step whose jobs wait for the
+//! disk ([`map_waiting`]): there a thread more starts its read while the others wait for theirs.
 //!
 //! Why workers are kept, and why one stays awake a little after its job: a thread just started
 //! or woken from sleep may wait milliseconds for a core of its own. On virtual machines the
@@ -12,6 +13,7 @@
 //! its core to anything else that wants it) until the next step hands it work, for at most
 //! [`LINGER`].
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -22,6 +24,16 @@ const MIN_ITEMS: usize = 8;
 
 /// How long a worker that finished a job stays awake for the next one.
 const LINGER: Duration = Duration::from_millis(5);
+
+/// A job of [`map_waiting`] that takes longer than this waited for the disk: from the page
+/// cache, opening and reading a file takes tens of microseconds.
+const WAITED: Duration = Duration::from_micros(400);
+
+/// After this many jobs that waited, [`map_waiting`] adds threads.
+const WAITS_BEFORE_MORE: usize = 8;
+
+/// How many threads [`map_waiting`] adds for each core.
+const MORE_PER_CORE: usize = 3;
 
 /// `f` applied to each item, on as many threads as there are cores, in the order of `items`.
 /// Each thread takes the next item as soon as it is free, so one slow item does not hold up the
@@ -43,6 +55,89 @@ where
         *slot = Some(f(item))
     });
     collect(slots)
+}
+
+/// [`map`] for jobs that read files. From the page cache they take little but the CPU time of
+/// their system calls, and as many threads as cores are best; when the files have to come from
+/// the disk, each job waits for its reads, and a core is left idle unless another thread has a
+/// read of its own to start. So when jobs wait, more threads join (for the rest of the step):
+/// [`MORE_PER_CORE`] for each core, once [`WAITS_BEFORE_MORE`] jobs took longer than
+/// [`WAITED`]. A panic in `f` is passed on to the caller.
+pub fn map_waiting<I, R, F>(items: I, f: F) -> Vec<R>
+where
+    I: IntoIterator,
+    I::IntoIter: ExactSizeIterator + Send,
+    I::Item: Send,
+    R: Send,
+    F: Fn(I::Item) -> R + Sync,
+{
+    let items = items.into_iter();
+    if items.len() < MIN_ITEMS {
+        return items.map(f).collect();
+    }
+    let mut slots = empty_slots(items.len());
+    let step = Waiting {
+        queue: Mutex::new(items.zip(slots.iter_mut())),
+        job: |(item, slot): (I::Item, &mut Option<R>)| *slot = Some(f(item)),
+        waits: AtomicUsize::new(0),
+        more: cores() * MORE_PER_CORE,
+    };
+    std::thread::scope(|scope| match pool() {
+        Some(pool) if pool.current_thread_index().is_none() => {
+            pool.in_place_scope(|workers| {
+                for _ in 1..cores() {
+                    workers.spawn(|_| {
+                        step.work(Some(scope));
+                        linger(pool);
+                    });
+                }
+                step.work(Some(scope));
+            });
+        }
+        _ => step.work(Some(scope)),
+    });
+    collect(slots)
+}
+
+/// A step of [`map_waiting`]: the jobs left, and how many of those done so far waited.
+struct Waiting<J, F> {
+    queue: Mutex<J>,
+    job: F,
+    waits: AtomicUsize,
+    /// The threads to add when jobs wait.
+    more: usize,
+}
+
+impl<J, F> Waiting<J, F>
+where
+    J: Iterator + Send,
+    J::Item: Send,
+    F: Fn(J::Item) + Sync,
+{
+    /// Runs jobs until none is left; with `scope`, adds the threads when enough jobs waited.
+    fn work<'scope>(&'scope self, scope: Option<&'scope std::thread::Scope<'scope, '_>>) {
+        loop {
+            let next = self
+                .queue
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .next();
+            let Some(item) = next else {
+                return;
+            };
+            let start = Instant::now();
+            (self.job)(item);
+            if let Some(scope) = scope
+                && start.elapsed() > WAITED
+                // Exactly one job sees the count reach the mark.
+                && self.waits.fetch_add(1, Ordering::Relaxed) + 1 == WAITS_BEFORE_MORE
+            {
+                for _ in 0..self.more {
+                    scope.spawn(|| self.work(None));
+                }
+            }
+        }
+    }
 }
 
 /// `len` empty result slots.
@@ -200,7 +295,11 @@ fn pool() -> Option<&'static ThreadPool> {
 
 #[cfg(test)]
 mod tests {
-    use super::{beside, cores, map, map_heaviest_first, prepare};
+    use super::{
+        MORE_PER_CORE, WAITED, beside, cores, map, map_heaviest_first, map_waiting, prepare,
+    };
+    use std::collections::HashSet;
+    use std::sync::Mutex;
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     use std::time::{Duration, Instant};
 
@@ -231,7 +330,7 @@ mod tests {
         // Too few items for threads: they are taken one by one, in the order the threads would
         // take them from the queue.
         let items = [3u8, 9, 1, 7, 7, 2];
-        let taken = std::sync::Mutex::new(Vec::new());
+        let taken = Mutex::new(Vec::new());
         let same = map_heaviest_first(
             &items,
             |&b| usize::from(b),
@@ -259,6 +358,42 @@ mod tests {
         assert!(finished.load(Ordering::Relaxed) >= 100);
         // The workers are still there for the next step.
         assert_eq!(map(0..50u32, |n| n + 1), (1..51).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn jobs_that_wait_bring_more_threads_and_answer_in_item_order() {
+        let threads = Mutex::new(HashSet::new());
+        let doubled = map_waiting(0..64u32, |n| {
+            threads.lock().unwrap().insert(std::thread::current().id());
+            // Longer than a job that does not wait for the disk takes.
+            std::thread::sleep(WAITED * 3);
+            n * 2
+        });
+        assert_eq!(doubled, (0..64).map(|n| n * 2).collect::<Vec<_>>());
+        let threads = threads.into_inner().unwrap().len();
+        assert!(
+            threads > cores() && threads <= cores() * (1 + MORE_PER_CORE),
+            "{threads} threads on {} cores",
+            cores()
+        );
+    }
+
+    #[test]
+    fn waiting_steps_pass_a_panic_on_and_answer_short_lists_in_place() {
+        let caught = std::panic::catch_unwind(|| {
+            map_waiting(0..100u32, |n| {
+                std::thread::sleep(WAITED * 2);
+                assert_ne!(n, 90, "item 90 is bad");
+            })
+        });
+        assert!(caught.is_err());
+        // Too few items to start any thread: all on the caller.
+        let here = std::thread::current().id();
+        assert!(
+            map_waiting(0..4, |_| std::thread::current().id() == here)
+                .into_iter()
+                .all(|on_caller| on_caller)
+        );
     }
 
     #[test]

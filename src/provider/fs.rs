@@ -769,7 +769,7 @@ impl Discovery<'_> {
         // every core, and what it found is recorded below in discovery order, as if each file
         // had been read in turn.
         let limit = self.options.max_skill_md_bytes;
-        let fetched = parallel::map(candidates, |(dir, candidate)| {
+        let fetched = parallel::map_waiting(candidates, |(dir, candidate)| {
             let exact = candidate
                 .files
                 .iter()
