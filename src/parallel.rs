@@ -132,8 +132,15 @@ where
                 // Exactly one job sees the count reach the mark.
                 && self.waits.fetch_add(1, Ordering::Relaxed) + 1 == WAITS_BEFORE_MORE
             {
+                // A thread that cannot be started (a limit on threads) is done without: the
+                // threads already at work take its share.
                 for _ in 0..self.more {
-                    scope.spawn(|| self.work(None));
+                    let joined = std::thread::Builder::new()
+                        .name("reader".to_owned())
+                        .spawn_scoped(scope, || self.work(None));
+                    if joined.is_err() {
+                        break;
+                    }
                 }
             }
         }
