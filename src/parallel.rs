@@ -369,14 +369,16 @@ mod tests {
 
     #[test]
     fn jobs_that_wait_bring_more_threads_and_answer_in_item_order() {
+        // Enough jobs that those left when the threads join keep every thread busy a while.
+        let jobs = u32::try_from(16 * cores().max(4)).unwrap();
         let threads = Mutex::new(HashSet::new());
-        let doubled = map_waiting(0..64u32, |n| {
+        let doubled = map_waiting(0..jobs, |n| {
             threads.lock().unwrap().insert(std::thread::current().id());
             // Longer than a job that does not wait for the disk takes.
             std::thread::sleep(WAITED * 3);
             n * 2
         });
-        assert_eq!(doubled, (0..64).map(|n| n * 2).collect::<Vec<_>>());
+        assert_eq!(doubled, (0..jobs).map(|n| n * 2).collect::<Vec<_>>());
         let threads = threads.into_inner().unwrap().len();
         assert!(
             threads > cores() && threads <= cores() * (1 + MORE_PER_CORE),
