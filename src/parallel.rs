@@ -46,15 +46,7 @@ where
     R: Send,
     F: Fn(I::Item) -> R + Sync,
 {
-    let items = items.into_iter();
-    if items.len() < MIN_ITEMS {
-        return items.map(f).collect();
-    }
-    let mut slots = empty_slots(items.len());
-    fill(items.zip(slots.iter_mut()), |(item, slot)| {
-        *slot = Some(f(item))
-    });
-    collect(slots)
+    map_in_slots(items, f, false)
 }
 
 /// [`map`] for jobs that read files. From the page cache they take little but the CPU time of
@@ -71,80 +63,27 @@ where
     R: Send,
     F: Fn(I::Item) -> R + Sync,
 {
+    map_in_slots(items, f, true)
+}
+
+/// [`map`], or with `waiting` [`map_waiting`]: each job writes its result into its own slot.
+fn map_in_slots<I, R, F>(items: I, f: F, waiting: bool) -> Vec<R>
+where
+    I: IntoIterator,
+    I::IntoIter: ExactSizeIterator + Send,
+    I::Item: Send,
+    R: Send,
+    F: Fn(I::Item) -> R + Sync,
+{
     let items = items.into_iter();
     if items.len() < MIN_ITEMS {
         return items.map(f).collect();
     }
     let mut slots = empty_slots(items.len());
-    let step = Waiting {
-        queue: Mutex::new(items.zip(slots.iter_mut())),
-        job: |(item, slot): (I::Item, &mut Option<R>)| *slot = Some(f(item)),
-        waits: AtomicUsize::new(0),
-        more: cores() * MORE_PER_CORE,
-    };
-    std::thread::scope(|scope| match pool() {
-        Some(pool) if pool.current_thread_index().is_none() => {
-            pool.in_place_scope(|workers| {
-                for _ in 1..cores() {
-                    workers.spawn(|_| {
-                        step.work(Some(scope));
-                        linger(pool);
-                    });
-                }
-                step.work(Some(scope));
-            });
-        }
-        _ => step.work(Some(scope)),
-    });
+    let jobs = items.zip(slots.iter_mut());
+    let job = |(item, slot): (I::Item, &mut Option<R>)| *slot = Some(f(item));
+    fill(jobs, job, waiting);
     collect(slots)
-}
-
-/// A step of [`map_waiting`]: the jobs left, and how many of those done so far waited.
-struct Waiting<J, F> {
-    queue: Mutex<J>,
-    job: F,
-    waits: AtomicUsize,
-    /// The threads to add when jobs wait.
-    more: usize,
-}
-
-impl<J, F> Waiting<J, F>
-where
-    J: Iterator + Send,
-    J::Item: Send,
-    F: Fn(J::Item) + Sync,
-{
-    /// Runs jobs until none is left; with `scope`, adds the threads when enough jobs waited.
-    fn work<'scope>(&'scope self, scope: Option<&'scope std::thread::Scope<'scope, '_>>) {
-        loop {
-            let next = self
-                .queue
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .next();
-            let Some(item) = next else {
-                return;
-            };
-            let start = Instant::now();
-            (self.job)(item);
-            if let Some(scope) = scope
-                && start.elapsed() > WAITED
-                // Exactly one job sees the count reach the mark.
-                && self.waits.fetch_add(1, Ordering::Relaxed) + 1 == WAITS_BEFORE_MORE
-            {
-                // A thread that cannot be started (a limit on threads) is done without: the
-                // threads already at work take its share.
-                for _ in 0..self.more {
-                    let joined = std::thread::Builder::new()
-                        .name("reader".to_owned())
-                        .spawn_scoped(scope, || self.work(None));
-                    if joined.is_err() {
-                        break;
-                    }
-                }
-            }
-        }
-    }
 }
 
 /// `len` empty result slots.
@@ -164,8 +103,9 @@ fn collect<R>(slots: Vec<Option<R>>) -> Vec<R> {
 
 /// Runs `job` on every item of `jobs`, on as many threads as there are cores: each thread takes
 /// the next item as soon as it is free. Each job writes its result into the slot that comes
-/// with it, so results go where they belong once, without a copy, a sort or a merge.
-fn fill<J, F>(jobs: J, job: F)
+/// with it, so results go where they belong once, without a copy, a sort or a merge. With
+/// `waiting`, more threads join once jobs wait for the disk ([`map_waiting`]).
+fn fill<J, F>(jobs: J, job: F, waiting: bool)
 where
     J: ExactSizeIterator + Send,
     J::Item: Send,
@@ -174,32 +114,94 @@ where
     let workers = cores().min(jobs.len());
     // A step started by a job of another step (the whole-set rules beside the checks) runs
     // on its worker: the other cores are busy with that step already.
-    let Some(pool) = pool().filter(|pool| {
+    let pool = pool().filter(|pool| {
         pool.current_thread_index().is_none() && jobs.len() >= MIN_ITEMS && workers > 1
-    }) else {
+    });
+    if pool.is_none() && !waiting {
         jobs.for_each(job);
         return;
+    }
+    let step = Step {
+        queue: Mutex::new(jobs),
+        job,
+        waits: AtomicUsize::new(0),
     };
-    let queue = Mutex::new(jobs);
-    let work = || {
+    if waiting {
+        std::thread::scope(|scope| step.spread(pool, workers, Some(scope)));
+    } else {
+        step.spread(pool, workers, None);
+    }
+}
+
+/// A step's jobs left, and how many of those done so far waited for the disk.
+struct Step<J, F> {
+    queue: Mutex<J>,
+    job: F,
+    waits: AtomicUsize,
+}
+
+impl<J, F> Step<J, F>
+where
+    J: Iterator + Send,
+    J::Item: Send,
+    F: Fn(J::Item) + Sync,
+{
+    /// Runs the jobs on `workers` threads of `pool` (this one among them), or on this thread
+    /// alone, which still watches for waits when there is a `scope`.
+    fn spread<'scope>(
+        &'scope self,
+        pool: Option<&'static ThreadPool>,
+        workers: usize,
+        scope: Option<&'scope std::thread::Scope<'scope, '_>>,
+    ) {
+        let Some(pool) = pool else {
+            self.work(scope);
+            return;
+        };
+        // This thread takes items too; the scope returns once the helpers' jobs are done.
+        pool.in_place_scope(|helpers| {
+            for _ in 1..workers {
+                helpers.spawn(|_| {
+                    self.work(scope);
+                    linger(pool);
+                });
+            }
+            self.work(scope);
+        });
+    }
+
+    /// Runs jobs until none is left. With `scope`, each job is timed, and once
+    /// [`WAITS_BEFORE_MORE`] of them waited, [`MORE_PER_CORE`] threads a core start in it.
+    fn work<'scope>(&'scope self, scope: Option<&'scope std::thread::Scope<'scope, '_>>) {
         loop {
-            let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
+            let next = self
+                .queue
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .next();
             let Some(item) = next else {
                 return;
             };
-            job(item);
+            let started = scope.map(|scope| (scope, Instant::now()));
+            (self.job)(item);
+            if let Some((scope, start)) = started
+                && start.elapsed() > WAITED
+                // Exactly one job sees the count reach the mark.
+                && self.waits.fetch_add(1, Ordering::Relaxed) + 1 == WAITS_BEFORE_MORE
+            {
+                // A thread that cannot be started (a limit on threads) is done without: the
+                // threads already at work take its share.
+                for _ in 0..cores() * MORE_PER_CORE {
+                    let joined = std::thread::Builder::new()
+                        .name("reader".to_owned())
+                        .spawn_scoped(scope, || self.work(None));
+                    if joined.is_err() {
+                        break;
+                    }
+                }
+            }
         }
-    };
-    // This thread takes items too; the scope returns once the helpers' jobs are done.
-    pool.in_place_scope(|scope| {
-        for _ in 1..workers {
-            scope.spawn(|_| {
-                work();
-                linger(pool);
-            });
-        }
-        work();
-    });
+    }
 }
 
 /// Runs `background` on a worker thread while `foreground` runs on this one, and returns both
@@ -265,7 +267,11 @@ where
     let mut slots = empty_slots(items.len());
     let mut jobs: Vec<(usize, &mut Option<R>)> = slots.iter_mut().enumerate().collect();
     jobs.sort_by_cached_key(|&(i, _)| std::cmp::Reverse(weight(&items[i])));
-    fill(jobs.into_iter(), |(i, slot)| *slot = Some(f(&items[i])));
+    fill(
+        jobs.into_iter(),
+        |(i, slot)| *slot = Some(f(&items[i])),
+        false,
+    );
     collect(slots)
 }
 
