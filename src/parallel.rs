@@ -11,13 +11,16 @@
 //! until it next balances its queues. A run is a series of short parallel steps with a little
 //! work on one thread between them, so each worker that finishes a job stays awake (yielding
 //! its core to anything else that wants it) until the next step hands it work, for at most
-//! [`LINGER`].
+//! [`LINGER`]. And a worker that finds itself on the caller's core moves to another
+//! ([`place`]).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use rayon_core::{ThreadPool, ThreadPoolBuilder, Yield};
+
+mod place;
 
 /// Below this many items the work is done on the calling thread: waking a worker costs more.
 const MIN_ITEMS: usize = 8;
@@ -28,6 +31,9 @@ const LINGER: Duration = Duration::from_millis(5);
 /// A job of [`map_waiting`] that takes longer than this waited for the disk: from the page
 /// cache, opening and reading a file takes tens of microseconds.
 const WAITED: Duration = Duration::from_micros(400);
+
+/// How long the caller that starts the workers lets them begin before it goes on.
+const START: Duration = Duration::from_micros(300);
 
 /// After this many jobs that waited, [`map_waiting`] adds threads.
 const WAITS_BEFORE_MORE: usize = 8;
@@ -121,6 +127,9 @@ where
         jobs.for_each(job);
         return;
     }
+    if pool.is_some() {
+        place::note_caller();
+    }
     let step = Step {
         queue: Mutex::new(jobs),
         job,
@@ -162,6 +171,7 @@ where
         pool.in_place_scope(|helpers| {
             for _ in 1..workers {
                 helpers.spawn(|_| {
+                    place::move_off_caller(worker_index(pool));
                     self.work(scope);
                     linger(pool);
                 });
@@ -218,9 +228,11 @@ where
         let front = foreground();
         return (background(), front);
     };
+    place::note_caller();
     let mut back = None;
     let front = pool.in_place_scope(|scope| {
         scope.spawn(|_| {
+            place::move_off_caller(worker_index(pool));
             back = Some(background());
             linger(pool);
         });
@@ -244,7 +256,9 @@ pub fn prepare(job: impl FnOnce() + Send + 'static) {
 fn linger(pool: &'static ThreadPool) {
     pool.spawn(move || {
         let until = Instant::now() + LINGER;
+        let index = worker_index(pool);
         while Instant::now() < until {
+            place::move_off_caller(index);
             match pool.yield_now() {
                 // Nothing to do yet: the core goes to any other thread that wants it.
                 Some(Yield::Idle) => std::thread::yield_now(),
@@ -294,16 +308,34 @@ fn pool() -> Option<&'static ThreadPool> {
         if threads < 2 {
             return None;
         }
-        ThreadPoolBuilder::new()
+        static STARTED: AtomicUsize = AtomicUsize::new(0);
+        place::note_caller();
+        let pool = ThreadPoolBuilder::new()
             .num_threads(threads - 1)
             .thread_name(|i| format!("worker-{i}"))
+            .start_handler(|index| {
+                place::move_off_caller(index);
+                STARTED.fetch_add(1, Ordering::Relaxed);
+            })
             // A panic in a job that [`prepare`] started has printed its message; the run goes
             // on as it would have without the job. (Panics in the other jobs reach the caller.)
             .panic_handler(drop)
             .build()
-            .ok()
+            .ok()?;
+        // A new thread often waits on the caller's core until the caller yields it: yielding
+        // a little now lets each worker start and move to a core of its own (see `place`).
+        let until = Instant::now() + START;
+        while STARTED.load(Ordering::Relaxed) < threads - 1 && Instant::now() < until {
+            std::thread::yield_now();
+        }
+        Some(pool)
     })
     .as_ref()
+}
+
+/// The index in `pool` of the worker running this.
+fn worker_index(pool: &ThreadPool) -> usize {
+    pool.current_thread_index().unwrap_or(0)
 }
 
 #[cfg(test)]
