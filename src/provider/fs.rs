@@ -783,6 +783,7 @@ impl Discovery<'_> {
             let listings = recorder.below(&dir);
             (dir, file, exact.is_none(), fetch, listings)
         });
+        self.read.reserve(fetched.len());
         for (dir, file, lowercase, fetch, listings) in fetched {
             if symlinked_dirs.contains(&dir) {
                 self.note(

@@ -2,6 +2,7 @@
 //! human, JSON, SARIF and GitHub renderers.
 
 use std::borrow::Cow;
+use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -98,7 +99,9 @@ pub fn plural(n: usize, word: &str) -> String {
 /// The files findings point into, read once each.
 #[derive(Debug, Default)]
 pub struct Sources<'a> {
-    files: HashMap<PathBuf, Option<Cow<'a, Source>>>,
+    /// By the path's bytes, which hash in one piece (a path hashes name by name). A path
+    /// written another way is only read again.
+    files: HashMap<OsString, Option<Cow<'a, Source>>>,
 }
 
 impl<'a> Sources<'a> {
@@ -107,7 +110,7 @@ impl<'a> Sources<'a> {
         Self {
             files: known
                 .into_iter()
-                .map(|(p, s)| (p, Some(Cow::Borrowed(s))))
+                .map(|(p, s)| (p.into_os_string(), Some(Cow::Borrowed(s))))
                 .collect(),
         }
     }
@@ -115,7 +118,9 @@ impl<'a> Sources<'a> {
     /// Adds files already read (by the rules), unless a source for the path is known.
     pub fn with_read(mut self, read: Vec<(PathBuf, Source)>) -> Self {
         for (path, source) in read {
-            self.files.entry(path).or_insert(Some(Cow::Owned(source)));
+            self.files
+                .entry(path.into_os_string())
+                .or_insert(Some(Cow::Owned(source)));
         }
         self
     }
@@ -123,18 +128,18 @@ impl<'a> Sources<'a> {
     /// The contents of a file of the skill in `skill_dir`, read through [`crate::fsafe`];
     /// `None` for a directory, a file outside the skill, or one that cannot be read.
     pub fn get(&mut self, path: &Path, skill_dir: &Path) -> Option<&Source> {
-        if self.files.contains_key(path) {
-            return self.files.get(path).and_then(|s| s.as_deref());
+        if self.files.contains_key(path.as_os_str()) {
+            return self.files.get(path.as_os_str()).and_then(|s| s.as_deref());
         }
         self.files
-            .entry(path.to_path_buf())
+            .entry(path.as_os_str().to_owned())
             .or_insert_with(|| read(path, skill_dir).map(Cow::Owned))
             .as_deref()
     }
 
     /// A file [`Sources::get`] or [`Sources::prefetch`] already asked for.
     fn known(&self, path: &Path) -> Option<&Source> {
-        self.files.get(path).and_then(|s| s.as_deref())
+        self.files.get(path.as_os_str()).and_then(|s| s.as_deref())
     }
 
     /// Reads the files of `wanted` (paths with their skill's directory) not yet known, on every
@@ -142,14 +147,14 @@ impl<'a> Sources<'a> {
     fn prefetch<'p>(&mut self, wanted: impl IntoIterator<Item = (&'p Path, &'p Path)>) {
         let mut missing: Vec<(&Path, &Path)> = wanted
             .into_iter()
-            .filter(|(path, _)| !self.files.contains_key(*path))
+            .filter(|(path, _)| !self.files.contains_key(path.as_os_str()))
             .collect();
         // The first skill directory asked with a path is the one `get` would have used.
         missing.dedup_by(|a, b| a.0 == b.0);
         let read = crate::parallel::map(missing, |(path, skill_dir)| (path, read(path, skill_dir)));
         for (path, source) in read {
             self.files
-                .entry(path.to_path_buf())
+                .entry(path.as_os_str().to_owned())
                 .or_insert(source.map(Cow::Owned));
         }
     }
