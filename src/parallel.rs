@@ -119,10 +119,12 @@ where
 {
     let workers = cores().min(jobs.len());
     // A step started by a job of another step (the whole-set rules beside the checks) runs
-    // on its worker: the other cores are busy with that step already.
-    let pool = pool().filter(|pool| {
-        pool.current_thread_index().is_none() && jobs.len() >= MIN_ITEMS && workers > 1
-    });
+    // on its worker: the other cores are busy with that step already. A short step starts no
+    // worker: a run of a few skills (a pre-commit hook's) then starts no thread at all.
+    let pool = (jobs.len() >= MIN_ITEMS && workers > 1)
+        .then(pool)
+        .flatten()
+        .filter(|pool| pool.current_thread_index().is_none());
     if pool.is_none() && !waiting {
         jobs.for_each(job);
         return;
