@@ -600,6 +600,55 @@ impl Parsed<'_> {
 
 /// What [`skim`] reads off `text` (see [`scan`]); `None` when it declines the text.
 fn skimmed(text: &str, toc_within: Option<usize>, screened: bool) -> Option<Parsed<'_>> {
+    if !screened && memchr::memchr(b'\r', text.as_bytes()).is_some() {
+        return skimmed_crlf(text, toc_within);
+    }
+    skimmed_lf(text, toc_within, screened)
+}
+
+/// [`skimmed`] of a text with `\r\n` line endings, which CommonMark reads as it reads `\n`: the
+/// text with the `\r` of each left out is skimmed, and what is found is placed back in `text`.
+/// `None` when a `\r` is not before a `\n` (a line ending of its own), or the skim declines.
+fn skimmed_crlf(text: &str, toc_within: Option<usize>) -> Option<Parsed<'static>> {
+    let bytes = text.as_bytes();
+    let mut lf = String::with_capacity(text.len());
+    // Where each `\r` was left out: the offset in `lf` of the `\n` after it.
+    let mut left_out = Vec::new();
+    let mut from = 0;
+    for at in memchr::memchr_iter(b'\r', bytes) {
+        if bytes.get(at + 1) != Some(&b'\n') {
+            return None;
+        }
+        // `\r` is ASCII: `at` is a character boundary.
+        lf.push_str(text.get(from..at)?);
+        left_out.push(lf.len());
+        from = at + 1;
+    }
+    lf.push_str(text.get(from..)?);
+    let found = skimmed_lf(&lf, toc_within, false)?;
+    // An offset in `lf` in `text`: a range that ends right before a `\n` ends before its `\r`.
+    let place = |offset: usize| offset + left_out.partition_point(|&at| at < offset);
+    Some(Parsed {
+        hits: found
+            .hits
+            .into_iter()
+            .map(|hit| Hit {
+                kind: hit.kind,
+                range: place(hit.range.start)..place(hit.range.end),
+                text: Cow::Owned(hit.text.into_owned()),
+            })
+            .collect(),
+        definitions: found.definitions,
+        contents: match found.contents {
+            Contents::ParseTo(to) => Contents::ParseTo(place(to)),
+            known => known,
+        },
+    })
+}
+
+/// [`skimmed`] of a text with `\n` line endings only (or, unless `screened`, declined when it
+/// holds a `\r`).
+fn skimmed_lf(text: &str, toc_within: Option<usize>, screened: bool) -> Option<Parsed<'_>> {
     let limit = toc_within.map(|lines| TocScan::new(text, lines).limit);
     let skimmed = skim::skim(text, limit, screened)?;
     Some(Parsed {
@@ -1243,6 +1292,29 @@ mod tests {
     }
 
     #[test]
+    fn crlf_text_is_skimmed_with_its_offsets_in_the_text() {
+        let text = "# Guide\r\n\r\nSee [the API](references/api.md) and `scripts/run.py`.\r\n\r\n- [x](a/b.md)\r\n";
+        let parsed = skimmed(text, Some(TOC_WITHIN_LINES), false).expect("skimmed");
+        let found: Vec<&str> = parsed.hits.iter().map(|h| &text[h.range.clone()]).collect();
+        assert_eq!(
+            found,
+            [
+                "[the API](references/api.md)",
+                "`scripts/run.py`",
+                "[x](a/b.md)"
+            ]
+        );
+        assert!(skims_the_same(text));
+        // A `\r` that ends a line alone is left to the full parse.
+        assert!(skimmed("a\rb [x](y.md)\r\n", None, false).is_none());
+        let refs = refs("See [api](references/api.md).\r\nThen `x/y.py`.\r\n");
+        assert_eq!(
+            refs.iter().map(|(_, w, _)| w.as_str()).collect::<Vec<_>>(),
+            ["references/api.md", "x/y.py"]
+        );
+    }
+
+    #[test]
     fn skims_find_what_the_full_parse_finds() {
         // Lists, tables, code blocks, headings and inline constructs, each at random
         // indentation: the shapes the skim reads and some it declines.
@@ -1382,9 +1454,9 @@ mod tests {
         ];
         const INDENTS: [&str; 6] = ["", "", "", " ", "  ", "   "];
         let mut seq = crate::sequence::Sequence::new(0x5DEE_CE66_D1CE_4E5B);
-        let mut skimmed = 0;
-        let runs = 20_000;
-        for _ in 0..runs {
+        // (texts, texts skimmed) with `\n` line endings, and with `\r\n` ones.
+        let (mut lf, mut crlf) = ((0, 0), (0, 0));
+        for _ in 0..20_000 {
             let mut text = String::new();
             for _ in 0..1 + seq.below(40) {
                 if seq.below(3) == 0 {
@@ -1399,10 +1471,29 @@ mod tests {
             if seq.below(4) == 0 {
                 text.pop();
             }
-            skimmed += usize::from(skims_the_same(&text));
+            // A text in five with `\r\n` line endings, which the skim reads with the `\r` left
+            // out; now and then one `\r` alone, a line ending of its own, which it declines.
+            if seq.below(5) == 0 {
+                text = text.replace('\n', "\r\n");
+                if seq.below(10) == 0 {
+                    let at = seq.below(text.len() + 1);
+                    if text.is_char_boundary(at) {
+                        text.insert(at, '\r');
+                    }
+                }
+            }
+            let (texts, read) = if text.contains('\r') {
+                &mut crlf
+            } else {
+                &mut lf
+            };
+            *texts += 1;
+            *read += usize::from(skims_the_same(&text));
         }
-        // Most of these are read by the skim; the rest exercise its declining.
-        assert!(skimmed > runs / 3, "{skimmed} of {runs}");
+        // About a third of these are read by the skim, with either line ending; the rest
+        // exercise its declining.
+        assert!(lf.1 * 4 > lf.0, "{lf:?}");
+        assert!(crlf.1 * 4 > crlf.0, "{crlf:?}");
     }
 
     #[test]

@@ -5,8 +5,9 @@
 //!
 //! It reads the text as `pulldown-cmark` (with tables, footnotes, strikethrough and task lists)
 //! does and gives the same links and code spans, or declines: on anything it does not model it
-//! returns `None` and the caller parses the text in full. It declines on tabs, carriage returns,
-//! form feeds and NULs; block quotes it cannot hand over whole (below); lines that may start an
+//! returns `None` and the caller parses the text in full. It declines on tabs, carriage returns
+//! (`links` hands it a text with `\r\n` line endings with each `\r` left out), form feeds and
+//! NULs; block quotes it cannot hand over whole (below); lines that may start an
 //! HTML block (a block tag, `<!`, `<?`, or a line ending with `>`) other than a comment that
 //! closes on its line outside any list, and inline HTML or autolinks holding brackets,
 //! backticks, quotes or `!`; reference definitions and footnotes; task list markers with nothing
