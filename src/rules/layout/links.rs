@@ -1490,9 +1490,9 @@ mod tests {
             *texts += 1;
             *read += usize::from(skims_the_same(&text));
         }
-        // About a third of these are read by the skim, with either line ending; the rest
-        // exercise its declining.
-        assert!(lf.1 * 4 > lf.0, "{lf:?}");
+        // Over a third of these are read by the skim, and over a quarter of those with `\r\n`
+        // endings (a tenth of them hold a lone `\r`); the rest exercise its declining.
+        assert!(lf.1 * 3 > lf.0, "{lf:?}");
         assert!(crlf.1 * 4 > crlf.0, "{crlf:?}");
     }
 
