@@ -90,6 +90,37 @@ fn reparse(bytes: Vec<u8>) -> Document {
     frontmatter::parse(&Source::new(bytes))
 }
 
+/// [`reparse`] of `bytes` with `edits` applied (`None` when two overlap or one is out of
+/// bounds), without copying the body: the edits go into the file up to the first delimiter line
+/// after the last of them, and when that part holds the head [`reparse`] would cut from the
+/// whole edited file, it is parsed as it is. (It does: the whole file starts with that part,
+/// and a delimiter line found there is found, and is the first, in the whole file too. Else the
+/// whole file is edited and parsed.)
+fn reparse_edited(bytes: &[u8], edits: &[Edit]) -> Option<Document> {
+    let last = edits.iter().map(|e| e.span.end).max().unwrap_or(0);
+    if let Some(part) = bytes
+        .get(last..)
+        .and_then(head_end)
+        .and_then(|cut| bytes.get(..last + cut))
+    {
+        let edited = apply_edits(part, edits)?;
+        if let Some(cut) = head_end(&edited) {
+            let document = frontmatter::parse(&Source::new(edited[..cut].to_vec()));
+            let closed_in_head = document.frontmatter().is_some_and(|fm| {
+                fm.close.end + 1 == cut && matches!(edited[fm.close.end], b'\n' | b'\r')
+            });
+            if closed_in_head {
+                debug_assert_eq!(
+                    Some(&document),
+                    apply_edits(bytes, edits).map(reparse).as_ref()
+                );
+                return Some(document);
+            }
+        }
+    }
+    apply_edits(bytes, edits).map(reparse)
+}
+
 /// One byte past the end of the first line after the first one that reads `---` (then spaces or
 /// tabs): just into its line break. `None` when there is no such line, or it ends the file.
 fn head_end(bytes: &[u8]) -> Option<usize> {
@@ -176,7 +207,7 @@ fn one_line_fix(skill: &Skill, field: &Field) -> Option<Edit> {
         format!(": {}", one_line_scalar(text)?),
     );
     let before = mapping(&skill.document)?;
-    let document = reparse(apply_edits(bytes, std::slice::from_ref(&edit))?);
+    let document = reparse_edited(bytes, std::slice::from_ref(&edit))?;
     same_values(before, mapping(&document)?).then_some(edit)
 }
 
@@ -245,6 +276,49 @@ mod tests {
             .flat_map(|fix| fix.edits.iter().cloned())
             .collect();
         apply_edits(text, &edits).expect("fix edits do not overlap")
+    }
+
+    #[test]
+    fn a_file_edited_in_its_head_parses_as_the_whole_edited_file() {
+        let files: &[&[u8]] = &[
+            b"---\nname: a\ndescription: b: c\n---\nbody\n---\nmore\n",
+            b"---\nname: a\n--- \t\nbody\n---\n",
+            b"---\r\nname: a\r\n---\r\nbody",
+            b"---\rname: a\r---\rbody",
+            b"---\nname: a\n---",
+            b"---\nname: a\n",
+            b"---\nd: |\n  ---\n---\nbody\n---\n",
+            b"# T\n---\nname: a\n---\n",
+        ];
+        let replacements = ["", " ", "\n---\n", "---", "\n", "\r", "x: 'y'", "\"q\""];
+        // A fixed sequence of pseudo-random numbers (a linear congruential generator).
+        let mut state: u64 = 7;
+        let mut next = |below: usize| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as usize % below.max(1)
+        };
+        for bytes in files {
+            for _ in 0..300 {
+                let edits: Vec<Edit> = (0..1 + next(3))
+                    .map(|_| {
+                        let start = next(bytes.len() + 2);
+                        let end = start + next(4);
+                        Edit::new(
+                            Span::new(start, end),
+                            replacements[next(replacements.len())],
+                        )
+                    })
+                    .collect();
+                assert_eq!(
+                    reparse_edited(bytes, &edits),
+                    apply_edits(bytes, &edits).map(reparse),
+                    "{:?} {edits:?}",
+                    String::from_utf8_lossy(bytes)
+                );
+            }
+        }
     }
 
     #[test]

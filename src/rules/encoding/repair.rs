@@ -7,7 +7,7 @@
 //! those values then reads back as exactly the text the author wrote. A value that starts with a
 //! reserved character is kept only when leaving it alone still fails (`[a, b]` is a valid list).
 
-use super::{apply_edits, field_at, mapping, one_line_scalar, quoted, reparse};
+use super::{field_at, mapping, one_line_scalar, quoted, reparse_edited};
 use crate::frontmatter::{Field, Value, Yaml};
 use crate::rules::Edit;
 use crate::skill::Skill;
@@ -163,17 +163,15 @@ fn check_edits(repairs: &[Repair]) -> Vec<Edit> {
 
 /// Whether the file with these repairs applied has a frontmatter mapping.
 fn parses(bytes: &[u8], repairs: &[Repair]) -> bool {
-    apply_edits(bytes, &check_edits(repairs))
-        .is_some_and(|fixed| mapping(&reparse(fixed)).is_some())
+    reparse_edited(bytes, &check_edits(repairs)).is_some_and(|fixed| mapping(&fixed).is_some())
 }
 
 /// Whether the repaired file parses and every repaired value reads back as its text.
 fn repairs_parse(bytes: &[u8], repairs: &[Repair]) -> bool {
     let edits = check_edits(repairs);
-    let Some(fixed) = apply_edits(bytes, &edits) else {
+    let Some(document) = reparse_edited(bytes, &edits) else {
         return false;
     };
-    let document = reparse(fixed);
     let Some(fields) = mapping(&document) else {
         return false;
     };

@@ -1,7 +1,7 @@
 //! S308 tab-in-frontmatter: tab characters where YAML (or the reference validator) allows only
 //! spaces.
 
-use super::{apply_edits, invalid_yaml_effect, mapping, reparse, same_values};
+use super::{invalid_yaml_effect, mapping, reparse_edited, same_values};
 use crate::frontmatter::Yaml;
 use crate::rules::{Check, Edit, Finding, Rule, Severity, SkillContext};
 use crate::source::{self, Span};
@@ -114,8 +114,7 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
                 .iter()
                 .map(|&at| Edit::new(Span::new(at, at + 1), " "))
                 .collect();
-            let harmless = apply_edits(bytes, &edits)
-                .map(reparse)
+            let harmless = reparse_edited(bytes, &edits)
                 .is_some_and(|doc| mapping(&doc).is_some_and(|after| same_values(fields, after)));
             let finding = RULE
                 .finding(
