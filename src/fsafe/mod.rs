@@ -313,7 +313,7 @@ fn read_whole(opened: Opened, cap: u64) -> Result<Vec<u8>, Refusal> {
     if opened.len > cap {
         return Err(Refusal::TooLarge { limit: cap });
     }
-    let (bytes, more) = read_head(opened.file, opened.len.min(cap), cap)?;
+    let (bytes, more) = read_up_to(opened.file, opened.len.min(cap), cap, true)?;
     if more {
         return Err(Refusal::TooLarge { limit: cap });
     }
@@ -326,7 +326,21 @@ fn read_whole(opened: Opened, cap: u64) -> Result<Vec<u8>, Refusal> {
 /// The buffer starts at `hint` bytes and one more, so a file of the size its metadata gave is
 /// read in one call and its end seen in the next; it grows (doubling, to the cap and one byte
 /// past it) only for a reader that holds more.
-pub fn read_head(mut reader: impl Read, hint: u64, cap: u64) -> io::Result<(Vec<u8>, bool)> {
+pub fn read_head(reader: impl Read, hint: u64, cap: u64) -> io::Result<(Vec<u8>, bool)> {
+    read_up_to(reader, hint, cap, false)
+}
+
+/// [`read_head`]; with `regular`, `reader` is an open regular file whose metadata gave `hint`
+/// bytes, and a first read that returns exactly `hint` bytes, one short of the buffer, ends the
+/// reading: a read of a regular file returns fewer bytes than it asks for only at the file's
+/// end, so the next read would return nothing. (The file can still change after that read, as
+/// after any other; a file that grew before it fills the buffer, and is read on.)
+fn read_up_to(
+    mut reader: impl Read,
+    hint: u64,
+    cap: u64,
+    regular: bool,
+) -> io::Result<(Vec<u8>, bool)> {
     let past_cap = usize::try_from(cap.saturating_add(1)).unwrap_or(usize::MAX);
     let first = usize::try_from(hint.min(cap).saturating_add(1)).unwrap_or(past_cap);
     let mut bytes = vec![0; first.min(past_cap)];
@@ -341,7 +355,13 @@ pub fn read_head(mut reader: impl Read, hint: u64, cap: u64) -> io::Result<(Vec<
         }
         match reader.read(&mut bytes[filled..]) {
             Ok(0) => break,
-            Ok(n) => filled += n,
+            Ok(n) => {
+                let first_read = filled == 0;
+                filled += n;
+                if regular && first_read && filled as u64 == hint && filled < bytes.len() {
+                    break;
+                }
+            }
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
             Err(e) => return Err(e),
         }
@@ -645,6 +665,63 @@ mod tests {
         assert_eq!((head.len(), more), (0, false));
         let (head, more) = read_head(&b"a"[..], 5, 0).unwrap();
         assert_eq!((head.len(), more), (0, true));
+    }
+
+    /// Counts the reads made of the bytes it holds.
+    struct Counted<'a> {
+        data: &'a [u8],
+        reads: usize,
+    }
+
+    impl Read for &mut Counted<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.reads += 1;
+            self.data.read(buf)
+        }
+    }
+
+    #[test]
+    fn a_regular_file_of_the_size_its_metadata_gave_is_read_in_one_call() {
+        let data = vec![b'x'; 5000];
+        for (hint, cap, regular, reads, kept, more) in [
+            // The end is met by the first read, one byte short of the buffer.
+            (5000, 10_000, true, 1, 5000, false),
+            // A reader that may stop short anywhere is read until it returns nothing.
+            (5000, 10_000, false, 2, 5000, false),
+            // Longer than the metadata said (it grew): read on to the end.
+            (4000, 10_000, true, 3, 5000, false),
+            // Shorter (it shrank): the end is seen by a read that returns nothing.
+            (6000, 10_000, true, 2, 5000, false),
+            // Past the cap: one byte more than the cap is read, and no more.
+            (4000, 4000, true, 1, 4000, true),
+            // No size given: one byte, then a buffer of 8 KiB, then the end.
+            (0, 10_000, true, 3, 5000, false),
+        ] {
+            let mut counted = Counted {
+                data: &data,
+                reads: 0,
+            };
+            let (head, past) = read_up_to(&mut counted, hint, cap, regular).unwrap();
+            assert_eq!(
+                (counted.reads, head.len(), past),
+                (reads, kept, more),
+                "hint {hint}, cap {cap}, regular {regular}"
+            );
+        }
+        let t = tempfile::tempdir().unwrap();
+        for len in [0, 1, 4096, 70_000] {
+            let path = t.path().join(format!("{len}.md"));
+            let bytes: Vec<u8> = (0..len).map(|i| (i % 251) as u8).collect();
+            fs::write(&path, &bytes).unwrap();
+            let jail = Jail::new(t.path()).unwrap();
+            assert_eq!(jail.read(&path, 100_000).unwrap(), bytes);
+            match jail.read(&path, 10) {
+                Ok(read) => assert!(len <= 10 && read == bytes),
+                Err(refusal) => {
+                    assert!(len > 10 && matches!(refusal, Refusal::TooLarge { limit: 10 }));
+                }
+            }
+        }
     }
 
     #[test]
