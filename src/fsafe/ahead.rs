@@ -11,7 +11,6 @@
 
 use std::collections::hash_map::Entry;
 use std::ffi::{OsStr, OsString};
-use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, PoisonError};
@@ -108,16 +107,15 @@ impl Ahead {
     /// The entries of `dir`, sorted as a walk lists them, when every one could be read before
     /// the walk ended and within `budget`.
     fn list(&self, dir: &Path, budget: &mut usize) -> Option<Entries> {
-        let mut children = Vec::new();
-        for entry in fs::read_dir(dir).ok()? {
-            if *budget == 0 || self.done.load(Ordering::Relaxed) {
-                return None;
-            }
-            *budget -= 1;
-            let entry = entry.ok()?;
-            children.push((entry.file_name(), entry.file_type().ok()?));
+        let listing = super::entries::read(dir).ok()?;
+        if listing.entries.len() > *budget {
+            *budget = 0;
+            return None;
         }
-        *budget = budget.saturating_sub(1);
-        Some(super::walk::sorted(children))
+        if !listing.errors.is_empty() || self.done.load(Ordering::Relaxed) {
+            return None;
+        }
+        *budget = budget.saturating_sub(listing.entries.len() + 1);
+        Some(super::walk::sorted(listing.entries))
     }
 }

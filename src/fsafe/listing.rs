@@ -8,15 +8,15 @@
 
 use std::ffi::{OsStr, OsString};
 use std::fmt;
-use std::fs;
 use std::path::{self, Path, PathBuf};
 use std::sync::Arc;
 
+use super::Kind;
 use crate::hash::HashMap;
 
-/// A folder's entries as read from the disk: names with their types, sorted last first (a walk
+/// A folder's entries as read from the disk: names with their kinds, sorted last first (a walk
 /// takes them from the end).
-pub(super) type Entries = Arc<[(OsString, fs::FileType)]>;
+pub(super) type Entries = Arc<[(OsString, Kind)]>;
 
 /// The most entries one run records, each folder counting as one more (a few MB at most):
 /// folders listed after that are listed again by the later walk.
@@ -177,13 +177,14 @@ fn relative<'p>(path: &'p Path, base: &Path) -> Option<&'p [u8]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     fn entries(dir: &Path) -> Entries {
-        let mut entries: Vec<(OsString, fs::FileType)> = fs::read_dir(dir)
+        let mut entries: Vec<(OsString, Kind)> = fs::read_dir(dir)
             .unwrap()
             .map(|e| {
                 let e = e.unwrap();
-                (e.file_name(), e.file_type().unwrap())
+                (e.file_name(), Kind::of(e.file_type().unwrap()))
             })
             .collect();
         entries.sort_by(|a, b| b.0.cmp(&a.0));

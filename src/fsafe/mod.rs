@@ -28,6 +28,7 @@
 //! ([`gitignore`]) so that no third-party walker opens a file behind our back.
 
 mod ahead;
+mod entries;
 mod folders;
 mod gitignore;
 mod listing;
@@ -37,6 +38,7 @@ use std::fs::{self, File, Metadata, OpenOptions};
 use std::io::{self, Read, Write};
 use std::path::{Component, Path, PathBuf};
 
+pub use entries::Kind;
 pub use folders::{canonicalize, forget, holds_skill_md};
 pub use listing::{Listings, MAX_RECORDED_ENTRIES, Recorder};
 pub use walk::{Entry, EntryKind, Event, Flow, WalkOptions, walk, walk_listed, walk_recording};

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use super::ahead::Ahead;
 use super::gitignore::{Present, Stack};
 use super::listing::{Entries, Listings, Recorder};
-use super::{Jail, Refusal, kind_name};
+use super::{Jail, Kind, Refusal};
 
 /// How to walk.
 #[derive(Debug, Clone, Copy)]
@@ -272,7 +272,7 @@ fn run(
         let path = frame.path.join(name);
         let depth = frame.depth;
         let (kind, real, symlink) = if file_type.is_symlink() && !options.follow {
-            (kind_of(file_type), frame.real.join(name), true)
+            (kind_of(*file_type), frame.real.join(name), true)
         } else if file_type.is_symlink() {
             let target = match fs::canonicalize(&path) {
                 Ok(target) => target,
@@ -311,9 +311,9 @@ fn run(
                 }
                 continue;
             }
-            (kind_of(&meta.file_type()), target, true)
+            (kind_of(Kind::of(meta.file_type())), target, true)
         } else {
-            let kind = kind_of(file_type);
+            let kind = kind_of(*file_type);
             // A plain file's resolved path only matters to the ignore files.
             let real = if kind == EntryKind::Dir || ignores.in_repository() {
                 frame.real.join(name)
@@ -379,13 +379,11 @@ fn run(
     }
 }
 
-fn kind_of(file_type: &fs::FileType) -> EntryKind {
-    if file_type.is_dir() {
-        EntryKind::Dir
-    } else if file_type.is_file() {
-        EntryKind::File
-    } else {
-        EntryKind::Special(kind_name(file_type))
+fn kind_of(kind: Kind) -> EntryKind {
+    match kind {
+        Kind::Dir => EntryKind::Dir,
+        Kind::File => EntryKind::File,
+        other => EntryKind::Special(other.name()),
     }
 }
 
@@ -440,7 +438,7 @@ fn open(
 /// Reads the folder at `path`: its entries, last first, which of the names an ignore layer
 /// looks for it holds, and whether every entry could be read.
 fn read(path: &Path, visit: &mut dyn FnMut(Event<'_>) -> Flow) -> Option<(Entries, Present, bool)> {
-    let listing = match fs::read_dir(path) {
+    let listing = match super::entries::read(path) {
         Ok(listing) => listing,
         Err(error) => {
             visit(Event::Unreadable {
@@ -450,39 +448,26 @@ fn read(path: &Path, visit: &mut dyn FnMut(Event<'_>) -> Flow) -> Option<(Entrie
             return None;
         }
     };
-    let mut children = Vec::new();
     let mut present = Present::default();
-    let mut whole = true;
-    for entry in listing {
-        let entry = match entry {
-            Ok(entry) => entry,
-            Err(error) => {
-                whole = false;
-                visit(Event::Unreadable {
-                    path,
-                    error: &error,
-                });
-                continue;
-            }
-        };
-        let name = entry.file_name();
-        present.note(&name);
-        match entry.file_type() {
-            Ok(file_type) => children.push((name, file_type)),
-            Err(error) => {
-                whole = false;
-                visit(Event::Unreadable {
-                    path: &entry.path(),
-                    error: &error,
-                });
-            }
-        }
+    for (name, _) in &listing.entries {
+        present.note(name);
     }
-    Some((sorted(children), present, whole))
+    let whole = listing.errors.is_empty();
+    for (name, error) in &listing.errors {
+        let at = match name {
+            Some(name) => {
+                present.note(name);
+                Cow::Owned(path.join(name))
+            }
+            None => Cow::Borrowed(path),
+        };
+        visit(Event::Unreadable { path: &at, error });
+    }
+    Some((sorted(listing.entries), present, whole))
 }
 
 /// A folder's entries as a walk takes them: from the end, so sorted last first.
-pub(super) fn sorted(mut children: Vec<(OsString, fs::FileType)>) -> Entries {
+pub(super) fn sorted(mut children: Vec<(OsString, Kind)>) -> Entries {
     children.sort_by(|a, b| b.0.cmp(&a.0));
     children.into()
 }
