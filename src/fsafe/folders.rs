@@ -32,8 +32,10 @@ pub fn forget() {
 
 /// `fs::canonicalize(path)`, with the folder above `path` resolved once per run: when `path`
 /// is itself no symlink, it resolves to its resolved parent joined with its name (a folder
-/// already seen plain in this run is not looked at again). A path with `.` or `..` in it, or
-/// whose last component is a symlink, is resolved by the system as is.
+/// already seen plain in this run is not looked at again), and the parent the same way, so a
+/// folder first met deep in a tree costs an `lstat` of each folder above it not yet resolved
+/// rather than a `readlink` of every one. A path with `.` or `..` in it, or whose last
+/// component is a symlink, is resolved by the system as is.
 pub fn canonicalize(path: &Path) -> io::Result<PathBuf> {
     let absolute = std::path::absolute(path)?;
     let plain = absolute
@@ -56,7 +58,8 @@ pub fn canonicalize(path: &Path) -> io::Result<PathBuf> {
     let parent_real = match known {
         Some(real) => real,
         None => {
-            let real = fs::canonicalize(parent)?;
+            // One level a call, as deep as the path is long.
+            let real = canonicalize(parent)?;
             CANONICAL
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
@@ -151,6 +154,8 @@ mod tests {
             tmp.path().join("link/a/b"),
             real.join("a/c"),
             real.join("a/c/f.md"),
+            // A symlink two and four levels up, resolved one level a call.
+            tmp.path().join("link/a/c/f.md"),
         ]);
         for _ in 0..2 {
             for path in &paths {
@@ -162,6 +167,7 @@ mod tests {
             }
         }
         assert!(canonicalize(&real.join("missing")).is_err());
+        assert!(canonicalize(&real.join("missing/a/b")).is_err());
         assert!(!is_repository(&real));
         fs::create_dir(real.join(".jj")).unwrap();
         forget();
