@@ -183,10 +183,11 @@ impl Reference {
         if self.kind.is_link() {
             return true;
         }
-        if resolve(path, from).iter().any(|c| tree.contains(c)) {
+        let [normal, beside] = candidates(path, from);
+        if normal.iter().chain(&beside).any(|c| tree.contains(c)) {
             return true;
         }
-        let Some(normal) = normalize(path, "") else {
+        let Some(normal) = normal else {
             return false;
         };
         match normal.split_once('/') {
@@ -265,16 +266,19 @@ fn scan_from(
 /// relative to the skill directory (as the standard says) and relative to the directory of
 /// `from` (as Markdown renderers read it). Paths that leave the skill directory are dropped.
 pub fn resolve(path: &str, from: &str) -> Vec<String> {
+    candidates(path, from).into_iter().flatten().collect()
+}
+
+/// [`resolve`]'s paths apart: relative to the skill directory, then relative to the directory
+/// of `from` when that is another path.
+fn candidates(path: &str, from: &str) -> [Option<String>; 2] {
     let from_dir = from.rsplit_once('/').map_or("", |(dir, _)| dir);
-    let mut out = Vec::with_capacity(2);
-    out.extend(normalize(path, ""));
-    if !from_dir.is_empty()
-        && let Some(p) = normalize(path, from_dir)
-        && !out.contains(&p)
-    {
-        out.push(p);
-    }
-    out
+    let normal = normalize(path, "");
+    let beside = Some(from_dir)
+        .filter(|dir| !dir.is_empty())
+        .and_then(|dir| normalize(path, dir))
+        .filter(|p| normal.as_ref() != Some(p));
+    [normal, beside]
 }
 
 /// `path` joined to `base` with `.` and `..` resolved; `None` when it climbs out of the skill
