@@ -284,6 +284,39 @@ fn candidates(path: &str, from: &str) -> [Option<String>; 2] {
 /// `path` joined to `base` with `.` and `..` resolved; `None` when it climbs out of the skill
 /// directory or names the directory itself.
 pub fn normalize(path: &str, base: &str) -> Option<String> {
+    // Most paths have no `.`, `..` or empty name in them: joined as they are.
+    if plain_names(path) && (base.is_empty() || plain_names(base)) {
+        return Some(if base.is_empty() {
+            path.to_owned()
+        } else {
+            [base, path].join("/")
+        });
+    }
+    resolve_names(path, base)
+}
+
+/// Whether `path` is names joined by single `/`, none of them `.` or `..` (so not empty, and
+/// with no `/` at either end).
+fn plain_names(path: &str) -> bool {
+    let bytes = path.as_bytes();
+    let mut start = 0;
+    loop {
+        let end = bytes[start..]
+            .iter()
+            .position(|&b| b == b'/')
+            .map_or(bytes.len(), |i| start + i);
+        if matches!(&bytes[start..end], b"" | b"." | b"..") {
+            return false;
+        }
+        if end == bytes.len() {
+            return true;
+        }
+        start = end + 1;
+    }
+}
+
+/// [`normalize`], name by name.
+fn resolve_names(path: &str, base: &str) -> Option<String> {
     let mut out = String::with_capacity(base.len() + path.len() + 1);
     for part in base.split('/').chain(path.split('/')) {
         match part {
@@ -1695,6 +1728,30 @@ mod tests {
                 "{path:?} in {base:?}"
             );
         }
+        // Paths made of these names, with and without a base, come out as name by name.
+        let names = ["a", "b.md", ".", "..", "", ".x", "..y", "c d"];
+        let mut state: u64 = 3;
+        let mut next = |below: usize| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as usize % below
+        };
+        let mut plain = 0;
+        for _ in 0..5000 {
+            let mut join = |more: usize| {
+                (0..next(4) + more)
+                    .map(|_| names[next(names.len())])
+                    .collect::<Vec<_>>()
+                    .join("/")
+            };
+            let path = join(1);
+            let base = join(0);
+            let fast = normalize(&path, &base);
+            assert_eq!(fast, resolve_names(&path, &base), "{path:?} in {base:?}");
+            plain += usize::from(!path.split('/').any(|n| matches!(n, "" | "." | "..")));
+        }
+        assert!(plain > 500, "{plain} plain paths of 5000");
     }
 
     #[test]
