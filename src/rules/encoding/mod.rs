@@ -291,14 +291,8 @@ mod tests {
             b"# T\n---\nname: a\n---\n",
         ];
         let replacements = ["", " ", "\n---\n", "---", "\n", "\r", "x: 'y'", "\"q\""];
-        // A fixed sequence of pseudo-random numbers (a linear congruential generator).
-        let mut state: u64 = 7;
-        let mut next = |below: usize| {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (state >> 33) as usize % below.max(1)
-        };
+        let mut sequence = crate::sequence::Sequence::new(7);
+        let mut next = |below: usize| sequence.below(below.max(1));
         for bytes in files {
             for _ in 0..300 {
                 let edits: Vec<Edit> = (0..1 + next(3))

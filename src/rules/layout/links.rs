@@ -1730,13 +1730,8 @@ mod tests {
         }
         // Paths made of these names, with and without a base, come out as name by name.
         let names = ["a", "b.md", ".", "..", "", ".x", "..y", "c d"];
-        let mut state: u64 = 3;
-        let mut next = |below: usize| {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (state >> 33) as usize % below
-        };
+        let mut sequence = crate::sequence::Sequence::new(3);
+        let mut next = |below: usize| sequence.below(below);
         let mut plain = 0;
         for _ in 0..5000 {
             let mut join = |more: usize| {
