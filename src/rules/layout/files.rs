@@ -1,6 +1,7 @@
 //! The files a skill's references point at: what exists, what `SKILL.md` links to directly, and
 //! the Markdown files one level down. Shared by the reference rules (S107, S201–S204).
 
+use std::cell::OnceCell;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::rc::Rc;
@@ -44,6 +45,59 @@ impl Document {
         } else {
             cx.path_of(&self.rel)
         }
+    }
+
+    /// What the reference rules ask of each of the document's references, each answer worked
+    /// out once per skill: S201, S202 and the direct targets ask the same of the same
+    /// references.
+    pub fn resolved<'d>(&'d self, cx: &'d SkillContext<'_>) -> Resolved<'d> {
+        let answers = cx.memo(&format!("resolved {}", self.rel), || Answers {
+            names: (0..self.references.len())
+                .map(|_| OnceCell::new())
+                .collect(),
+            targets: (0..self.references.len())
+                .map(|_| OnceCell::new())
+                .collect(),
+        });
+        Resolved {
+            cx,
+            document: self,
+            answers,
+        }
+    }
+}
+
+/// The answers [`Resolved`] keeps, by the reference's index in its document.
+struct Answers {
+    names: Vec<OnceCell<bool>>,
+    targets: Vec<OnceCell<Target>>,
+}
+
+/// A document's references with what the reference rules ask of them ([`Document::resolved`]).
+pub struct Resolved<'d> {
+    cx: &'d SkillContext<'d>,
+    document: &'d Document,
+    answers: Rc<Answers>,
+}
+
+impl Resolved<'_> {
+    /// Whether reference `i` names a path of the skill ([`Reference::names_skill_path`]).
+    pub fn names_skill_path(&self, i: usize) -> bool {
+        let ask =
+            || self.document.references[i].names_skill_path(self.cx.tree(), &self.document.rel);
+        self.answers
+            .names
+            .get(i)
+            .map_or_else(ask, |answer| *answer.get_or_init(ask))
+    }
+
+    /// Where reference `i` leads ([`target`]).
+    pub fn target(&self, i: usize) -> Target {
+        let ask = || target(self.cx, &self.document.references[i], &self.document.rel);
+        self.answers
+            .targets
+            .get(i)
+            .map_or_else(ask, |answer| answer.get_or_init(ask).clone())
     }
 }
 
@@ -150,13 +204,12 @@ pub fn is_markdown(rel: &str) -> bool {
 pub fn direct_targets(cx: &SkillContext<'_>) -> Rc<BTreeSet<String>> {
     cx.memo("direct targets", || {
         let skill_md = skill_md(cx);
+        let resolved = skill_md.resolved(cx);
         let tree = cx.tree();
         let own = skill_md_name(cx);
-        skill_md
-            .references
-            .iter()
-            .filter(|r| r.names_skill_path(tree, &skill_md.rel))
-            .filter_map(|r| match target(cx, r, &skill_md.rel) {
+        (0..skill_md.references.len())
+            .filter(|&i| resolved.names_skill_path(i))
+            .filter_map(|i| match resolved.target(i) {
                 Target::Found(p) => Some(p),
                 _ => None,
             })

@@ -64,10 +64,10 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
 }
 
 fn check_document(cx: &SkillContext<'_>, document: &Document, out: &mut Vec<Finding>) {
-    let tree = cx.tree();
+    let resolved = document.resolved(cx);
     let mut reported = HashSet::default();
-    for reference in document.references.iter() {
-        if !reference.names_skill_path(tree, &document.rel) {
+    for (i, reference) in document.references.iter().enumerate() {
+        if !resolved.names_skill_path(i) {
             continue;
         }
         let Some(path) = reference.path() else {
@@ -80,7 +80,7 @@ fn check_document(cx: &SkillContext<'_>, document: &Document, out: &mut Vec<Find
         {
             continue;
         }
-        let Target::Missing(missing) = files::target(cx, reference, &document.rel) else {
+        let Target::Missing(missing) = resolved.target(i) else {
             continue;
         };
         // `[Open](LINK)`, `[docs](url)`: a bare word is a placeholder more often than a file.

@@ -68,11 +68,12 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     let tree = cx.tree();
     for (document, _) in files::linked_documents(cx).iter() {
         let mut reported = HashSet::default();
-        for reference in document.references.iter() {
-            if !reference.names_skill_path(tree, &document.rel) {
+        let resolved = document.resolved(cx);
+        for (i, reference) in document.references.iter().enumerate() {
+            if !resolved.names_skill_path(i) {
                 continue;
             }
-            let Target::Found(target) = files::target(cx, reference, &document.rel) else {
+            let Target::Found(target) = resolved.target(i) else {
                 continue;
             };
             // A bare `README.md` in a code span is as likely the user's file as the skill's;
