@@ -1,7 +1,7 @@
 //! S102 description-missing-trigger: the description says what the skill is but never when to
 //! use it.
 
-use super::text::{Description, Word, words};
+use super::text::{Description, Word};
 use crate::rules::{Check, Finding, Rule, Severity, SkillContext};
 
 pub const RULE: Rule = Rule {
@@ -69,7 +69,7 @@ fn check(cx: &SkillContext<'_>, out: &mut Vec<Finding>) {
     let Some(description) = Description::of(cx) else {
         return;
     };
-    if !description.is_english(cx) || has_trigger(description.text) {
+    if !description.is_english(cx) || has_trigger_in(&description.words(cx)) {
         return;
     }
     out.push(
@@ -114,9 +114,14 @@ const PAIRS: &[(&str, &str)] = &[
 ];
 const REQUEST_NOUNS: &[&str] = &["requests", "tasks", "questions", "prompts"];
 
-/// Whether a description has any "when to use" cue.
+/// [`has_trigger_in`] the words of `text`.
+#[cfg(test)]
 fn has_trigger(text: &str) -> bool {
-    let ws = words(text);
+    has_trigger_in(&super::text::words(text))
+}
+
+/// Whether a description, split into its words `ws`, has any "when to use" cue.
+fn has_trigger_in(ws: &[Word<'_>]) -> bool {
     let is_in = |w: Option<&Word<'_>>, set: &[&str]| w.is_some_and(|w| set.iter().any(|s| w.is(s)));
     ws.iter().enumerate().any(|(i, w)| {
         let next = ws.get(i + 1);

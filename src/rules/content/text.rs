@@ -42,9 +42,29 @@ impl<'a> Description<'a> {
         })
     }
 
-    /// Whether the description reads as English ([`looks_english`]), worked out once per skill.
+    /// Whether the description reads as English (mostly Latin letters, and no more foreign
+    /// function words than English ones), worked out once per skill.
     pub fn is_english(&self, cx: &SkillContext<'_>) -> bool {
-        *cx.memo("description is English", || looks_english(self.text))
+        *cx.memo("description is English", || {
+            latin_enough(self.text) && english_words(&self.words(cx))
+        })
+    }
+
+    /// The [`words`] of the text, split once per skill.
+    pub fn words(&self, cx: &SkillContext<'_>) -> Vec<Word<'a>> {
+        let at = cx.memo("description words", || {
+            words(self.text)
+                .iter()
+                .map(|w| (w.start, w.end))
+                .collect::<Vec<_>>()
+        });
+        at.iter()
+            .map(|&(start, end)| Word {
+                text: &self.text[start..end],
+                start,
+                end,
+            })
+            .collect()
     }
 
     /// The text with its quotes masked ([`mask_quotes`]) and the sentences of that
@@ -471,14 +491,23 @@ const FOREIGN: &[&str] = &[
 
 /// Whether a text reads as English, as far as a few function words tell: more English ones than
 /// French, Spanish, Portuguese, German, Dutch or Italian ones, and mostly Latin letters. Texts
-/// with no function word at all count as English.
+/// with no function word at all count as English. ([`Description::is_english`] asks it of a
+/// description with the words it splits once.)
+#[cfg(test)]
 pub(super) fn looks_english(text: &str) -> bool {
-    // In ASCII text every letter is a Latin one.
-    if !text.is_ascii() && !mostly_latin(text) {
-        return false;
-    }
+    latin_enough(text) && english_words(&words(text))
+}
+
+/// Whether most letters of `text` are Latin ones (every letter of ASCII text is).
+fn latin_enough(text: &str) -> bool {
+    text.is_ascii() || mostly_latin(text)
+}
+
+/// Whether no more of `words` are foreign function words (French, Spanish, Portuguese, German,
+/// Dutch or Italian) than English ones; words with none count as English.
+fn english_words(words: &[Word<'_>]) -> bool {
     let (mut english, mut foreign) = (0, 0);
-    for word in words(text) {
+    for word in words {
         if word.text.is_ascii() {
             // Lowercased into one word of memory; one longer than every listed word is none of
             // them.
