@@ -31,10 +31,6 @@ impl Kind {
         self == Self::Dir
     }
 
-    pub fn is_file(self) -> bool {
-        self == Self::File
-    }
-
     pub fn is_symlink(self) -> bool {
         self == Self::Symlink
     }
@@ -68,7 +64,7 @@ impl Kind {
         }
     }
 
-    /// The kind in words, as [`super::kind_name`] says it of a file type.
+    /// The kind in words ([`super::kind_name`] of a file type).
     pub fn name(self) -> &'static str {
         match self {
             Self::Dir => "directory",
@@ -268,16 +264,25 @@ mod tests {
     }
 
     #[test]
-    fn kinds_are_named_as_file_types_are() {
+    fn kinds_are_read_from_file_types_and_named() {
         let t = tempfile::tempdir().unwrap();
         fs::write(t.path().join("f"), "").unwrap();
-        for (path, kind) in [
-            (t.path().to_path_buf(), Kind::Dir),
-            (t.path().join("f"), Kind::File),
+        for (path, kind, name) in [
+            (t.path().to_path_buf(), Kind::Dir, "directory"),
+            (t.path().join("f"), Kind::File, "regular file"),
         ] {
             let file_type = fs::symlink_metadata(&path).unwrap().file_type();
             assert_eq!(Kind::of(file_type), kind);
-            assert_eq!(kind.name(), crate::fsafe::kind_name(&file_type));
+            assert_eq!(crate::fsafe::kind_name(&file_type), name);
+        }
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink("f", t.path().join("l")).unwrap();
+            let file_type = fs::symlink_metadata(t.path().join("l"))
+                .unwrap()
+                .file_type();
+            assert_eq!(Kind::of(file_type), Kind::Symlink);
+            assert_eq!(crate::fsafe::kind_name(&file_type), "symbolic link");
         }
     }
 }

@@ -38,7 +38,7 @@ use std::fs::{self, File, Metadata, OpenOptions};
 use std::io::{self, Read, Write};
 use std::path::{Component, Path, PathBuf};
 
-pub use entries::Kind;
+use entries::Kind;
 pub use folders::{canonicalize, forget, holds_skill_md};
 pub use listing::{Listings, MAX_RECORDED_ENTRIES, Recorder};
 pub use walk::{Entry, EntryKind, Event, Flow, WalkOptions, walk, walk_listed, walk_recording};
@@ -426,31 +426,7 @@ fn check_regular(meta: &Metadata, links: Links) -> Result<(), Refusal> {
 
 /// What a file that is not a regular file is, in words.
 pub fn kind_name(kind: &fs::FileType) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if kind.is_fifo() {
-            return "FIFO";
-        }
-        if kind.is_socket() {
-            return "socket";
-        }
-        if kind.is_char_device() {
-            return "character device";
-        }
-        if kind.is_block_device() {
-            return "block device";
-        }
-    }
-    if kind.is_dir() {
-        "directory"
-    } else if kind.is_symlink() {
-        "symbolic link"
-    } else if kind.is_file() {
-        "regular file"
-    } else {
-        "special file"
-    }
+    Kind::of(*kind).name()
 }
 
 #[cfg(unix)]

@@ -75,19 +75,21 @@ fn apply_edits(bytes: &[u8], edits: &[Edit]) -> Option<Vec<u8>> {
 /// here never look at the body. So only the lines up to the closing delimiter are read when
 /// that line can be found, and the body's span is then short.
 fn reparse(bytes: Vec<u8>) -> Document {
-    if let Some(cut) = head_end(&bytes) {
-        let document = frontmatter::parse(&Source::new(bytes[..cut].to_vec()));
-        // The head holds every line of the file up to the closing one, each with its own line
-        // break (or the first byte of it), so the file's first delimiter line after the opening
-        // one is the head's.
-        let closed_in_head = document.frontmatter().is_some_and(|fm| {
-            fm.close.end + 1 == cut && matches!(bytes[fm.close.end], b'\n' | b'\r')
-        });
-        if closed_in_head {
-            return document;
-        }
-    }
-    frontmatter::parse(&Source::new(bytes))
+    head_document(&bytes).unwrap_or_else(|| frontmatter::parse(&Source::new(bytes)))
+}
+
+/// The document of `bytes` parsed from their head alone (up to [`head_end`]), when the
+/// frontmatter closes on the head's last line; `None` otherwise.
+fn head_document(bytes: &[u8]) -> Option<Document> {
+    let cut = head_end(bytes)?;
+    let document = frontmatter::parse(&Source::new(bytes[..cut].to_vec()));
+    // The head holds every line of the file up to the closing one, each with its own line
+    // break (or the first byte of it), so the file's first delimiter line after the opening
+    // one is the head's.
+    let closed_in_head = document
+        .frontmatter()
+        .is_some_and(|fm| fm.close.end + 1 == cut && matches!(bytes[fm.close.end], b'\n' | b'\r'));
+    closed_in_head.then_some(document)
 }
 
 /// [`reparse`] of `bytes` with `edits` applied (`None` when two overlap or one is out of
@@ -104,18 +106,12 @@ fn reparse_edited(bytes: &[u8], edits: &[Edit]) -> Option<Document> {
         .and_then(|cut| bytes.get(..last + cut))
     {
         let edited = apply_edits(part, edits)?;
-        if let Some(cut) = head_end(&edited) {
-            let document = frontmatter::parse(&Source::new(edited[..cut].to_vec()));
-            let closed_in_head = document.frontmatter().is_some_and(|fm| {
-                fm.close.end + 1 == cut && matches!(edited[fm.close.end], b'\n' | b'\r')
-            });
-            if closed_in_head {
-                debug_assert_eq!(
-                    Some(&document),
-                    apply_edits(bytes, edits).map(reparse).as_ref()
-                );
-                return Some(document);
-            }
+        if let Some(document) = head_document(&edited) {
+            debug_assert_eq!(
+                Some(&document),
+                apply_edits(bytes, edits).map(reparse).as_ref()
+            );
+            return Some(document);
         }
     }
     apply_edits(bytes, edits).map(reparse)
