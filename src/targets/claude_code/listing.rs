@@ -4,11 +4,14 @@
 //! context window × bytes per token × 1% display columns, wrapped in `<system-reminder>` or not
 //! depending on the model.
 
+use std::path::Path;
+
 use unicode_general_category::{GeneralCategory, get_general_category};
 
 use super::builtins::{self, Kind, Switches};
 use super::models::{self, Facts};
 use super::{BUDGET_VAR, env_budget};
+use crate::hash::HashSet;
 use crate::skill::{Scope, Skill};
 use crate::targets::catalog::{BudgetUse, Change, ChangeKind, Context, Entry, Rendered};
 use crate::targets::text::{self, Collation, Unit};
@@ -311,6 +314,7 @@ pub(super) fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
             .map(|l| if l.fixed { &l.full } else { &l.short }.as_str())
             .collect();
         let mut used = width(&chosen);
+        let mut removed = Vec::new();
         for (i, line) in lines.iter().enumerate() {
             if line.fixed {
                 continue;
@@ -320,11 +324,7 @@ pub(super) fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
                 chosen[i] = &line.full;
                 used = grown;
             } else {
-                // A description cut to the cap loses the rest now: one change per skill.
-                changes.retain(|c| {
-                    !(c.path == listed[i].skill.skill_md && c.kind == ChangeKind::Shortened)
-                });
-                changes.push(Change::new(
+                removed.push(Change::new(
                     listed[i],
                     ChangeKind::DescriptionRemoved,
                     format!(
@@ -334,6 +334,11 @@ pub(super) fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
                 ));
             }
         }
+        // A description cut to the cap loses the rest now: one change per skill. Looked up in a
+        // set, so that a listing where most skills lose their descriptions stays linear.
+        let lost: HashSet<&Path> = removed.iter().map(|c| c.path.as_path()).collect();
+        changes.retain(|c| !(c.kind == ChangeKind::Shortened && lost.contains(c.path.as_path())));
+        changes.extend(removed);
     }
     let body = format!("{HEADER}\n\n{}", chosen.join("\n"));
     Rendered {

@@ -983,6 +983,41 @@ mod tests {
     }
 
     #[test]
+    fn a_description_cut_to_the_cap_and_then_removed_is_one_change() {
+        // `aa` and `cc` are cut to the cap (1536 UTF-16 units); the budget has room for one of
+        // them after the names: `aa` keeps its cut description, `cc` loses it, and its cut is
+        // not reported as well.
+        let env = env().with_var(BUDGET_VAR, "2000");
+        let catalog = listing(three([2000, 8, 2000]), &env, None);
+        assert!(catalog.text.contains("\n- aa: ddd"), "{}", catalog.text);
+        assert!(
+            catalog.text.ends_with("\n- bb: dddddddd\n- cc"),
+            "{}",
+            catalog.text
+        );
+        assert_eq!(
+            kinds(&catalog),
+            [
+                (ChangeKind::Shortened, "aa".to_owned()),
+                (ChangeKind::DescriptionRemoved, "cc".to_owned())
+            ]
+        );
+        // With no room for either, both lose them, in list order, and neither is reported cut.
+        let tight = listing(
+            three([2000, 8, 2000]),
+            &env.with_var(BUDGET_VAR, "40"),
+            None,
+        );
+        assert_eq!(
+            kinds(&tight),
+            [
+                (ChangeKind::DescriptionRemoved, "aa".to_owned()),
+                (ChangeKind::DescriptionRemoved, "cc".to_owned())
+            ]
+        );
+    }
+
+    #[test]
     fn wide_characters_count_double() {
         let skills = || {
             vec![
