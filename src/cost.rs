@@ -20,7 +20,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::hash::HashMap;
+use crate::hash::{HashMap, HashSet};
 use crate::parallel;
 use crate::paths;
 use crate::progress::Progress;
@@ -406,22 +406,88 @@ fn pieces(
 }
 
 /// The pieces of `full` when its frame is `head` bytes before them and `tail` after, each
-/// single catalog being the frame around one piece.
+/// single catalog being the frame around one piece: one after another in the order of
+/// `singles`, or, for a catalog that orders its skills its own way (by name, say), wherever
+/// each lies, as long as together they fill the space between the frame's two parts.
 fn layout(full: &str, singles: &[String], head: usize, tail: usize) -> Option<Vec<Range<usize>>> {
     let end = full.len().checked_sub(tail)?;
     let (before, after) = (full.get(..head)?, full.get(end..)?);
+    let texts = singles
+        .iter()
+        .map(|single| {
+            let piece = single.get(head..single.len().checked_sub(tail)?)?;
+            (single.starts_with(before) && single.ends_with(after)).then_some(piece)
+        })
+        .collect::<Option<Vec<&str>>>()?;
+    in_order(full, &texts, head, end).or_else(|| placed(full, &texts, head, end))
+}
+
+/// The pieces when `texts` follow one another from `head` to `end` in `full`.
+fn in_order(full: &str, texts: &[&str], head: usize, end: usize) -> Option<Vec<Range<usize>>> {
     let mut at = head;
-    let mut pieces = Vec::with_capacity(singles.len());
-    for single in singles {
-        let piece = single.get(head..single.len().checked_sub(tail)?)?;
-        if !single.starts_with(before)
-            || !single.ends_with(after)
-            || full.get(at..at + piece.len())? != piece
-        {
+    let mut pieces = Vec::with_capacity(texts.len());
+    for piece in texts {
+        if full.get(at..at + piece.len())? != *piece {
             return None;
         }
         pieces.push(at..at + piece.len());
         at += piece.len();
+    }
+    (at == end).then_some(pieces)
+}
+
+/// The pieces when `texts` fill `full[head..end]` in some other order. Each is looked for by
+/// the one of its whole lines that begins the fewest lines of that span (its name's line,
+/// usually, which begins one), so finding them all takes time in proportion to the catalog's
+/// length, not to the skills times the catalog. `None` when a piece holds no whole line, when
+/// one is not found, or when the pieces found do not fill the span exactly.
+fn placed(full: &str, texts: &[&str], head: usize, end: usize) -> Option<Vec<Range<usize>>> {
+    let span = full.get(head..end)?;
+    // Where each line of the span (with its line feed) begins, by its text.
+    let mut lines: HashMap<&str, Vec<usize>> = HashMap::default();
+    let mut at = 0;
+    while at < span.len() {
+        let stop = span[at..].find('\n').map_or(span.len(), |i| at + i + 1);
+        lines.entry(&span[at..stop]).or_default().push(head + at);
+        at = stop;
+    }
+    let mut taken: HashSet<usize> = HashSet::default();
+    let mut pieces = Vec::with_capacity(texts.len());
+    for piece in texts {
+        // The piece's lines that end in a line feed, each with its offset in the piece, and the
+        // rarest of them in the span. A line after a line feed of the piece begins a line of the
+        // span wherever the piece lies; its first line does only if the piece begins one.
+        let mut rarest: Option<(usize, &Vec<usize>)> = None;
+        let mut from = 0;
+        while let Some(i) = piece[from..].find('\n') {
+            let stop = from + i + 1;
+            match lines.get(&piece[from..stop]) {
+                Some(starts) if rarest.is_none_or(|(_, fewest)| starts.len() < fewest.len()) => {
+                    rarest = Some((from, starts));
+                }
+                Some(_) => {}
+                None if from == 0 => {}
+                None => return None,
+            }
+            from = stop;
+        }
+        let (offset, starts) = rarest?;
+        let start = starts.iter().find_map(|&line| {
+            let start = line.checked_sub(offset).filter(|&s| s >= head)?;
+            (!taken.contains(&start) && full.get(start..start + piece.len()) == Some(*piece))
+                .then_some(start)
+        })?;
+        taken.insert(start);
+        pieces.push(start..start + piece.len());
+    }
+    let mut sorted: Vec<&Range<usize>> = pieces.iter().collect();
+    sorted.sort_unstable_by_key(|r| r.start);
+    let mut at = head;
+    for range in sorted {
+        if range.start != at {
+            return None;
+        }
+        at = range.end;
     }
     (at == end).then_some(pieces)
 }
@@ -823,6 +889,47 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn pieces_are_found_in_the_order_the_catalog_gives_them() {
+        let singles = |pieces: &[&str]| -> Vec<String> {
+            pieces
+                .iter()
+                .map(|p| format!("<list>\n{p}</list>"))
+                .collect()
+        };
+        let head = "<list>\n".len();
+        let tail = "</list>".len();
+        // In the order of the skills: one after another.
+        let full = "<list>\n- a: one\n- b: two\n</list>";
+        let found = layout(full, &singles(&["- a: one\n", "- b: two\n"]), head, tail);
+        assert_eq!(found, Some(vec![7..16, 16..25]));
+        // Sorted its own way, with a piece of two lines whose first line is shared.
+        let full = "<list>\n- c: x\n  more\n- a: one\n- c: x\n  other\n</list>";
+        let texts = ["- a: one\n", "- c: x\n  other\n", "- c: x\n  more\n"];
+        let found = layout(full, &singles(&texts), head, tail).expect("placed");
+        for (range, text) in found.iter().zip(texts) {
+            assert_eq!(&full[range.clone()], text);
+        }
+        assert_eq!(found, vec![21..30, 30..45, 7..21]);
+        // Two skills with the same piece take one place each.
+        let full = "<list>\n- b\n- a\n- a\n</list>";
+        let found = layout(full, &singles(&["- a\n", "- a\n", "- b\n"]), head, tail);
+        assert_eq!(found, Some(vec![11..15, 15..19, 7..11]));
+        // Pieces that leave a gap, that overlap, or that hold no whole line are not placed.
+        let full = "<list>\n- b\n- gap\n- a\n</list>";
+        assert_eq!(
+            layout(full, &singles(&["- a\n", "- b\n"]), head, tail),
+            None
+        );
+        let full = "<list>\n- b\n- a\n</list>";
+        assert_eq!(
+            layout(full, &singles(&["- a\n", "- a\n", "- b\n"]), head, tail),
+            None
+        );
+        let full = "<list>\nb, a, </list>";
+        assert_eq!(layout(full, &singles(&["a, ", "b, "]), head, tail), None);
     }
 
     #[test]
