@@ -627,8 +627,15 @@ fn render(entries: &[Entry<'_>], _cx: &Context<'_>) -> Rendered {
 
 fn load(input: &LoadInput<'_>) -> Output {
     let call = Call::with("skill", "skill", input.name);
-    let offered = offered(input.known);
-    let Some(entry) = offered.iter().find(|e| e.name == input.name) else {
+    // The first offered skill of the name. The client looks in the list sorted by name, where
+    // skills of one name keep their order, so it is the first in discovery order too: found
+    // without sorting, or reading every skill's frontmatter, on each load.
+    let found = input
+        .known
+        .iter()
+        .find(|e| e.name == input.name && withheld(e.skill).is_none());
+    let Some(entry) = found else {
+        let offered = offered(input.known);
         let gated = input
             .entry()
             .is_some_and(|e| withheld(e.skill).is_some_and(|why| why.contains("paths")));
