@@ -151,18 +151,25 @@ fn encode(text: &str, encoding: Encoding) -> Vec<u32> {
 ///
 /// Both encodings first split a text into pieces with a regular expression and count each piece
 /// alone, so a text's count is the sum of its pieces' counts. A *cut* is a position right after
-/// a line feed where the next character is neither white space nor `/`: no piece runs across a
-/// cut (a piece that includes a line feed ends with it unless white space, a line break or, in
-/// `o200k_base`, `/` follows), and no piece before one looks past it. So a text's count is the
-/// sum of the counts of its parts between cuts. A variant shares a prefix and a suffix with the
-/// base; the cuts inside them are cuts of the variant too, and only the text between the last
-/// shared cut of the prefix and the first of the suffix is tokenized.
+/// a line feed where the next character is neither white space nor `/`, or where spaces and
+/// tabs come next and then a character that is not white space: no piece runs across a cut (a
+/// piece that includes a line feed ends with it unless white space, a line break or, in
+/// `o200k_base`, `/` follows; a run of white space that holds line feeds ends with the last of
+/// them), and no piece before one looks past it. So a text's count is the sum of the counts of
+/// its parts between cuts. A variant shares a prefix and a suffix with the base; the cuts inside
+/// them are cuts of the variant too (a cut in the prefix when the variant also has the character
+/// that makes it one), and only the text between the last shared cut of the prefix and the
+/// first of the suffix is tokenized. Indented lines (a catalog of XML elements, say) are cuts,
+/// so a catalog without one skill costs the tokens of that skill's neighbourhood only.
 #[derive(Debug)]
 pub struct Variants<'a> {
     encoding: Encoding,
     base: &'a str,
     /// The cuts of `base`, ascending, from 0 to `base.len()`.
     cuts: Vec<usize>,
+    /// `sure[i]`: where the character that makes `cuts[i]` a cut ends (0 for the first): a
+    /// variant that shares `base[..sure[i]]` has the cut too.
+    sure: Vec<usize>,
     /// `before[i]`: the token count of `base[..cuts[i]]`.
     before: Vec<usize>,
 }
@@ -170,7 +177,7 @@ pub struct Variants<'a> {
 impl<'a> Variants<'a> {
     /// Counts `base` (part by part) and keeps what later counts reuse.
     pub fn new(base: &'a str, encoding: Encoding) -> Self {
-        let cuts = cuts(base);
+        let (cuts, sure) = cuts(base);
         let mut before = Vec::with_capacity(cuts.len());
         before.push(0);
         let mut total = 0;
@@ -182,6 +189,7 @@ impl<'a> Variants<'a> {
             encoding,
             base,
             cuts,
+            sure,
             before,
         }
     }
@@ -208,11 +216,10 @@ impl<'a> Variants<'a> {
             .take(room)
             .take_while(|(a, b)| a == b)
             .count();
-        // The last cut whose line feed and next character (up to 4 bytes) are in the shared
-        // prefix (or 0)…
+        // The last cut that the shared prefix makes one (or 0)…
         let head = self
-            .cuts
-            .partition_point(|&c| c + 4 <= prefix)
+            .sure
+            .partition_point(|&sure| sure <= prefix)
             .saturating_sub(1);
         // …and the first whose line feed is in the shared suffix (or the end).
         let tail_from = base.len() - suffix + 1;
@@ -233,8 +240,8 @@ impl<'a> Variants<'a> {
     pub fn count_without(&self, from: usize, to: usize) -> usize {
         // As in `count`: the shared prefix is `from` bytes and the shared suffix `len - to`.
         let head = self
-            .cuts
-            .partition_point(|&c| c + 4 <= from)
+            .sure
+            .partition_point(|&sure| sure <= from)
             .saturating_sub(1);
         let tail = self
             .cuts
@@ -248,23 +255,31 @@ impl<'a> Variants<'a> {
     }
 }
 
-/// The cuts of `text` (see [`Variants`]), from 0 to `text.len()`.
-fn cuts(text: &str) -> Vec<usize> {
-    let mut cuts = vec![0];
+/// The cuts of `text` (see [`Variants`]), from 0 to `text.len()`, and where the character
+/// that makes each a cut ends (`usize::MAX` for the end, which no variant shares as a cut).
+fn cuts(text: &str) -> (Vec<usize>, Vec<usize>) {
+    let (mut cuts, mut sure) = (vec![0], vec![0]);
     for (i, _) in text.match_indices('\n') {
         let at = i + 1;
-        if text[at..]
-            .chars()
-            .next()
-            .is_some_and(|c| !c.is_whitespace() && c != '/')
+        let rest = &text[at..];
+        let indent = rest
+            .bytes()
+            .take_while(|&b| b == b' ' || b == b'\t')
+            .count();
+        if let Some(c) = rest[indent..].chars().next()
+            && !c.is_whitespace()
+            && (indent > 0 || c != '/')
         {
             cuts.push(at);
+            sure.push(at + indent + c.len_utf8());
         }
     }
     if !text.is_empty() {
+        // The end is no cut of a longer variant.
         cuts.push(text.len());
+        sure.push(usize::MAX);
     }
-    cuts
+    (cuts, sure)
 }
 
 #[cfg(test)]
@@ -527,6 +542,16 @@ pub(super) mod tests {
         "x.\n's\n's",
         "12\n34\n",
         "end\n\u{85}next\n\u{a0}nbsp\n",
+        "<a>\n  <b>\n\t<c>\n    </b>\n</a>",
+        "x \n  y \n\t z",
+        " \n \t \n  z\n  \n  w",
+        "a\n \u{a0}b\n  \u{3000}c",
+        "a\n  /b\n\t/c\n/d",
+        "x.\n  's\n\t'S\n  're",
+        "a\n  12\n\t345\n 6789",
+        "a\r\n  b\r\n\tc",
+        "}\n  }\n\t)\n  ]\n",
+        "<x>\n  \n  <y>\n\n\t<z>",
     ];
 
     #[test]
@@ -538,6 +563,7 @@ pub(super) mod tests {
                 .chain(EDGES.iter().copied())
             {
                 let parts: usize = cuts(text)
+                    .0
                     .windows(2)
                     .map(|w| count(&text[w[0]..w[1]], encoding))
                     .sum();
@@ -548,7 +574,7 @@ pub(super) mod tests {
 
     #[test]
     fn variants_count_exactly() {
-        let base = "<skills>\n<skill>\n<name>\npdf\n\n、\n</name>\n</skill>\n<skill>\n<name>\n日本語\n</name>\n</skill>\n/tmp\n  indented\n</skills>\n";
+        let base = "<skills>\n<skill>\n<name>\npdf\n\n、\n</name>\n</skill>\n<skill>\n<name>\n日本語\n</name>\n</skill>\n/tmp\n  indented\n  <skill>\n    <name>a b</name>\n\t  /x\n  </skill>\n</skills>\n";
         let lines: Vec<&str> = base.split_inclusive('\n').collect();
         let mut variants: Vec<String> = vec![
             String::new(),
@@ -558,6 +584,11 @@ pub(super) mod tests {
             base.replace("、\n", "\u{3000}\n"),
             base.replace("pdf", "pdf\n/abs"),
             base.replace("  indented", "indented"),
+            base.replace("  indented", "  \u{a0}indented"),
+            base.replace("    <name>", "     <name>"),
+            base.replace("    <name>", "\n    <name>"),
+            base.replace("    <name>", "    \n<name>"),
+            base.replace("  </skill>", "  /skill>"),
             format!("{base}tail"),
             format!("head{base}"),
         ];
