@@ -3,9 +3,10 @@
 # tokens on generated trees of 1000, 2000, 5000 and 10 000 skills (scripts/gen-skills.py, 13 KB
 # per SKILL.md on average, a third with a references/ file), release build. Each tree is read
 # once to warm the page cache, then each command runs RUNS times (tokens: TOKENS_RUNS times,
-# default 1, as it takes minutes on the largest tree); prints the median wall time, the time
-# per skill (flat when the work is linear) and the peak RSS (from wait4). The load average before and
-# after is printed: on a busy machine, say so next to the figures.
+# RUNS unless set; about a second a run on the largest tree); prints the median wall time, the
+# time per skill (flat when the work is linear) and the peak RSS (from wait4). A single run can
+# land on a slow moment (1.55 s once where the next five took 0.87 to 1.05 s), so keep several.
+# The load average before and after is printed: on a busy machine, say so next to the figures.
 #
 #   scripts/bench-scale.sh [RUNS] [SIZES...]   (defaults: 5, 1000 2000 5000 10000)
 #
@@ -30,7 +31,7 @@ for n in "${sizes[@]}"; do
   fi
 done
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
-python3 - "$bin" "$bench" "$runs" "${TOKENS_RUNS:-1}" "${sizes[@]}" <<'PY'
+python3 - "$bin" "$bench" "$runs" "${TOKENS_RUNS:-$runs}" "${sizes[@]}" <<'PY'
 import os, statistics, subprocess, sys, time
 
 binary, bench = sys.argv[1], sys.argv[2]
