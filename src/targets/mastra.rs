@@ -467,17 +467,16 @@ struct Held<'e, 'a> {
 }
 
 fn held<'e, 'a>(known: &'e [Entry<'a>], env: &Env) -> Vec<Held<'e, 'a>> {
-    known
-        .iter()
-        .map(|entry| {
-            let (path, skills_path) = placed(entry.skill, env);
-            Held {
-                entry,
-                path,
-                source: source_type(&skills_path),
-            }
-        })
-        .collect()
+    known.iter().map(|entry| hold(entry, env)).collect()
+}
+
+fn hold<'e, 'a>(entry: &'e Entry<'a>, env: &Env) -> Held<'e, 'a> {
+    let (path, skills_path) = placed(entry.skill, env);
+    Held {
+        entry,
+        path,
+        source: source_type(&skills_path),
+    }
 }
 
 /// `formatSkillsCatalog(entries, 'xml')` then the instructions message; nothing at all without
@@ -521,15 +520,20 @@ enum Resolved<'e, 'a> {
 /// `#resolveByName` (one candidate, else the best source type, else an error), then
 /// `#resolveByPath` (the path with or without `/SKILL.md`).
 fn resolve<'e, 'a>(identifier: &str, known: &'e [Entry<'a>], env: &Env) -> Resolved<'e, 'a> {
-    let all = held(known, env);
-    let mut named: Vec<&Held<'e, 'a>> = all.iter().filter(|h| h.entry.name == identifier).collect();
+    // The skills of that name, placed; the others only when none has it (placing a skill
+    // resolves its folders, which a load of one skill should not do for every other).
+    let mut named: Vec<Held<'e, 'a>> = known
+        .iter()
+        .filter(|e| e.name == identifier)
+        .map(|e| hold(e, env))
+        .collect();
     if named.len() > 1 {
         named.sort_by(|a, b| {
             priority(a.source)
                 .cmp(&priority(b.source))
                 .then_with(|| Collation::Locale.compare(&a.path, &b.path))
         });
-        let (winner, runner_up) = (named[0], named[1]);
+        let (winner, runner_up) = (&named[0], &named[1]);
         if winner.source == runner_up.source {
             let paths: Vec<String> = named
                 .iter()
@@ -544,9 +548,10 @@ fn resolve<'e, 'a>(identifier: &str, known: &'e [Entry<'a>], env: &Env) -> Resol
             ));
         }
     }
-    if let Some(winner) = named.first() {
-        return Resolved::Found(winner.entry, winner.path.clone());
+    if let Some(winner) = named.into_iter().next() {
+        return Resolved::Found(winner.entry, winner.path);
     }
+    let all = held(known, env);
     let as_path = identifier
         .strip_suffix(&format!("/{SKILL_MD}"))
         .unwrap_or(identifier);
