@@ -14,6 +14,7 @@
 //! its **resources** are its bundled files as the provider reads them (the cap cuts long files;
 //! binary files are skipped with the reason).
 
+use std::borrow::Cow;
 use std::iter::Sum;
 use std::ops::{Add, Range, Sub};
 use std::path::Path;
@@ -376,14 +377,18 @@ fn pieces(
         .bytes()
         .zip(full.bytes())
         .take_while(|(a, b)| a == b)
-        .count()
-        .min(frame);
+        .count();
     // The head is at most what the first single and the catalog share; a piece that starts
-    // like the frame ends leaves a few lengths to try.
-    let pieces = (0..=shared)
-        .rev()
-        .take(64)
-        .find_map(|head| layout(full, &singles, head, frame - head))?;
+    // like the frame ends leaves a few lengths to try. The pieces may also be joined by a line
+    // feed, one fewer than there are pieces: then each single has a frame one byte longer than
+    // the catalog's share of it.
+    let pieces = SEPARATORS.iter().find_map(|sep| {
+        let frame = frame + sep.len();
+        (0..=shared.min(frame))
+            .rev()
+            .take(64)
+            .find_map(|head| layout(full, &singles, head, frame - head, sep))
+    })?;
     let mut samples = vec![0, m / 2, m - 1];
     samples.dedup();
     for k in samples {
@@ -405,21 +410,54 @@ fn pieces(
     Some(pieces)
 }
 
+/// What may join the pieces of a catalog: nothing, or a line feed between two.
+const SEPARATORS: [&str; 2] = ["", "\n"];
+
 /// The pieces of `full` when its frame is `head` bytes before them and `tail` after, each
-/// single catalog being the frame around one piece: one after another in the order of
-/// `singles`, or, for a catalog that orders its skills its own way (by name, say), wherever
-/// each lies, as long as together they fill the space between the frame's two parts.
-fn layout(full: &str, singles: &[String], head: usize, tail: usize) -> Option<Vec<Range<usize>>> {
+/// single catalog being the frame around one piece, and the pieces joined by `sep`: one after
+/// another in the order of `singles`, or, for a catalog that orders its skills its own way (by
+/// name, say), wherever each lies, as long as together they fill the space between the frame's
+/// two parts. Each range is what leaving its skill out takes away: the piece with the
+/// separator after it, or before it for the piece that comes last.
+fn layout(
+    full: &str,
+    singles: &[String],
+    head: usize,
+    tail: usize,
+    sep: &str,
+) -> Option<Vec<Range<usize>>> {
     let end = full.len().checked_sub(tail)?;
     let (before, after) = (full.get(..head)?, full.get(end..)?);
+    // With a separator after every piece, the last one's added where the frame resumes, the
+    // pieces fill the space between the frame's parts one after another.
+    let joined: Cow<'_, str> = if sep.is_empty() {
+        Cow::Borrowed(full)
+    } else {
+        Cow::Owned(format!("{}{sep}{after}", full.get(..end)?))
+    };
     let texts = singles
         .iter()
         .map(|single| {
             let piece = single.get(head..single.len().checked_sub(tail)?)?;
-            (single.starts_with(before) && single.ends_with(after)).then_some(piece)
+            (single.starts_with(before) && single.ends_with(after)).then(|| format!("{piece}{sep}"))
         })
-        .collect::<Option<Vec<&str>>>()?;
-    in_order(full, &texts, head, end).or_else(|| placed(full, &texts, head, end))
+        .collect::<Option<Vec<String>>>()?;
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let stop = end + sep.len();
+    let ranges =
+        in_order(&joined, &texts, head, stop).or_else(|| placed(&joined, &texts, head, stop))?;
+    Some(
+        ranges
+            .into_iter()
+            .map(|r| {
+                if r.end == stop {
+                    r.start.checked_sub(sep.len()).unwrap_or(r.start)..end
+                } else {
+                    r
+                }
+            })
+            .collect(),
+    )
 }
 
 /// The pieces when `texts` follow one another from `head` to `end` in `full`.
@@ -903,33 +941,50 @@ mod tests {
         let tail = "</list>".len();
         // In the order of the skills: one after another.
         let full = "<list>\n- a: one\n- b: two\n</list>";
-        let found = layout(full, &singles(&["- a: one\n", "- b: two\n"]), head, tail);
+        let found = layout(
+            full,
+            &singles(&["- a: one\n", "- b: two\n"]),
+            head,
+            tail,
+            "",
+        );
         assert_eq!(found, Some(vec![7..16, 16..25]));
         // Sorted its own way, with a piece of two lines whose first line is shared.
         let full = "<list>\n- c: x\n  more\n- a: one\n- c: x\n  other\n</list>";
         let texts = ["- a: one\n", "- c: x\n  other\n", "- c: x\n  more\n"];
-        let found = layout(full, &singles(&texts), head, tail).expect("placed");
+        let found = layout(full, &singles(&texts), head, tail, "").expect("placed");
         for (range, text) in found.iter().zip(texts) {
             assert_eq!(&full[range.clone()], text);
         }
         assert_eq!(found, vec![21..30, 30..45, 7..21]);
         // Two skills with the same piece take one place each.
         let full = "<list>\n- b\n- a\n- a\n</list>";
-        let found = layout(full, &singles(&["- a\n", "- a\n", "- b\n"]), head, tail);
+        let found = layout(full, &singles(&["- a\n", "- a\n", "- b\n"]), head, tail, "");
         assert_eq!(found, Some(vec![11..15, 15..19, 7..11]));
         // Pieces that leave a gap, that overlap, or that hold no whole line are not placed.
         let full = "<list>\n- b\n- gap\n- a\n</list>";
         assert_eq!(
-            layout(full, &singles(&["- a\n", "- b\n"]), head, tail),
+            layout(full, &singles(&["- a\n", "- b\n"]), head, tail, ""),
             None
         );
         let full = "<list>\n- b\n- a\n</list>";
         assert_eq!(
-            layout(full, &singles(&["- a\n", "- a\n", "- b\n"]), head, tail),
+            layout(full, &singles(&["- a\n", "- a\n", "- b\n"]), head, tail, ""),
             None
         );
         let full = "<list>\nb, a, </list>";
-        assert_eq!(layout(full, &singles(&["a, ", "b, "]), head, tail), None);
+        assert_eq!(
+            layout(full, &singles(&["a, ", "b, "]), head, tail, ""),
+            None
+        );
+        // Joined by line feeds: each piece goes with the line feed after it, the last with the
+        // one before it, in either order.
+        let full = "<list>\n- a\n- b</list>";
+        let found = layout(full, &singles(&["- a", "- b"]), head, tail, "\n");
+        assert_eq!(found, Some(vec![7..11, 10..14]));
+        let full = "<list>\n- b\n- a</list>";
+        let found = layout(full, &singles(&["- a", "- b"]), head, tail, "\n");
+        assert_eq!(found, Some(vec![10..14, 7..11]));
     }
 
     #[test]
