@@ -410,8 +410,8 @@ fn pieces(
     Some(pieces)
 }
 
-/// What may join the pieces of a catalog: nothing, or a line feed between two.
-const SEPARATORS: [&str; 2] = ["", "\n"];
+/// What may join the pieces of a catalog: nothing, or a line feed or a comma between two.
+const SEPARATORS: [&str; 3] = ["", "\n", ", "];
 
 /// The pieces of `full` when its frame is `head` bytes before them and `tail` after, each
 /// single catalog being the frame around one piece, and the pieces joined by `sep`: one after
@@ -444,8 +444,11 @@ fn layout(
         .collect::<Option<Vec<String>>>()?;
     let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
     let stop = end + sep.len();
-    let ranges =
-        in_order(&joined, &texts, head, stop).or_else(|| placed(&joined, &texts, head, stop))?;
+    // Whole lines find the pieces of a list of lines; the items of a list on one line (`a, b`)
+    // end with the separator instead.
+    let delim = if sep.is_empty() { "\n" } else { sep };
+    let ranges = in_order(&joined, &texts, head, stop)
+        .or_else(|| placed(&joined, &texts, head, stop, delim))?;
     Some(
         ranges
             .into_iter()
@@ -475,17 +478,26 @@ fn in_order(full: &str, texts: &[&str], head: usize, end: usize) -> Option<Vec<R
 }
 
 /// The pieces when `texts` fill `full[head..end]` in some other order. Each is looked for by
-/// the one of its whole lines that begins the fewest lines of that span (its name's line,
-/// usually, which begins one), so finding them all takes time in proportion to the catalog's
-/// length, not to the skills times the catalog. `None` when a piece holds no whole line, when
-/// one is not found, or when the pieces found do not fill the span exactly.
-fn placed(full: &str, texts: &[&str], head: usize, end: usize) -> Option<Vec<Range<usize>>> {
+/// the one of its whole lines (its parts that end with `delim`, a line feed or the separator
+/// of a list on one line) that begins the fewest lines of that span (its name's line, usually,
+/// which begins one), so finding them all takes time in proportion to the catalog's length,
+/// not to the skills times the catalog. `None` when a piece holds no whole line, when one is
+/// not found, or when the pieces found do not fill the span exactly.
+fn placed(
+    full: &str,
+    texts: &[&str],
+    head: usize,
+    end: usize,
+    delim: &str,
+) -> Option<Vec<Range<usize>>> {
     let span = full.get(head..end)?;
     // Where each line of the span (with its line feed) begins, by its text.
     let mut lines: HashMap<&str, Vec<usize>> = HashMap::default();
     let mut at = 0;
     while at < span.len() {
-        let stop = span[at..].find('\n').map_or(span.len(), |i| at + i + 1);
+        let stop = span[at..]
+            .find(delim)
+            .map_or(span.len(), |i| at + i + delim.len());
         lines.entry(&span[at..stop]).or_default().push(head + at);
         at = stop;
     }
@@ -497,8 +509,8 @@ fn placed(full: &str, texts: &[&str], head: usize, end: usize) -> Option<Vec<Ran
         // span wherever the piece lies; its first line does only if the piece begins one.
         let mut rarest: Option<(usize, &Vec<usize>)> = None;
         let mut from = 0;
-        while let Some(i) = piece[from..].find('\n') {
-            let stop = from + i + 1;
+        while let Some(i) = piece[from..].find(delim) {
+            let stop = from + i + delim.len();
             match lines.get(&piece[from..stop]) {
                 Some(starts) if rarest.is_none_or(|(_, fewest)| starts.len() < fewest.len()) => {
                     rarest = Some((from, starts));
@@ -985,6 +997,10 @@ mod tests {
         let full = "<list>\n- b\n- a</list>";
         let found = layout(full, &singles(&["- a", "- b"]), head, tail, "\n");
         assert_eq!(found, Some(vec![10..14, 7..11]));
+        // Joined by commas on one line.
+        let full = "<list>\nb, a, c</list>";
+        let found = layout(full, &singles(&["a", "b", "c"]), head, tail, ", ");
+        assert_eq!(found, Some(vec![10..13, 7..10, 11..14]));
     }
 
     #[test]
