@@ -382,13 +382,22 @@ fn pieces(
     // like the frame ends leaves a few lengths to try. The pieces may also be joined by a line
     // feed, one fewer than there are pieces: then each single has a frame one byte longer than
     // the catalog's share of it.
-    let pieces = SEPARATORS.iter().find_map(|sep| {
-        let frame = frame + sep.len();
-        (0..=shared.min(frame))
-            .rev()
-            .take(64)
-            .find_map(|head| layout(full, &singles, head, frame - head, sep))
-    })?;
+    // Pieces in the skills' order are looked for first, with every frame that may fit; then
+    // pieces anywhere.
+    let frames = |tries: usize| {
+        SEPARATORS.iter().flat_map(move |&sep| {
+            let frame = frame + sep.len();
+            (0..=shared.min(frame))
+                .rev()
+                .take(tries)
+                .map(move |head| (head, frame - head, sep))
+        })
+    };
+    let pieces = frames(64)
+        .find_map(|(head, tail, sep)| layout(full, &singles, head, tail, sep, false))
+        .or_else(|| {
+            frames(64).find_map(|(head, tail, sep)| layout(full, &singles, head, tail, sep, true))
+        })?;
     let mut samples = vec![0, m / 2, m - 1];
     samples.dedup();
     for k in samples {
@@ -415,16 +424,17 @@ const SEPARATORS: [&str; 3] = ["", "\n", ", "];
 
 /// The pieces of `full` when its frame is `head` bytes before them and `tail` after, each
 /// single catalog being the frame around one piece, and the pieces joined by `sep`: one after
-/// another in the order of `singles`, or, for a catalog that orders its skills its own way (by
-/// name, say), wherever each lies, as long as together they fill the space between the frame's
-/// two parts. Each range is what leaving its skill out takes away: the piece with the
-/// separator after it, or before it for the piece that comes last.
+/// another in the order of `singles`, or, `anywhere`, for a catalog that orders its skills its
+/// own way (by name, say), wherever each lies, as long as together they fill the space between
+/// the frame's two parts. Each range is what leaving its skill out takes away: the piece with
+/// the separator after it, or before it for the piece that comes last.
 fn layout(
     full: &str,
     singles: &[String],
     head: usize,
     tail: usize,
     sep: &str,
+    anywhere: bool,
 ) -> Option<Vec<Range<usize>>> {
     let end = full.len().checked_sub(tail)?;
     let (before, after) = (full.get(..head)?, full.get(end..)?);
@@ -447,8 +457,11 @@ fn layout(
     // Whole lines find the pieces of a list of lines; the items of a list on one line (`a, b`)
     // end with the separator instead.
     let delim = if sep.is_empty() { "\n" } else { sep };
-    let ranges = in_order(&joined, &texts, head, stop)
-        .or_else(|| placed(&joined, &texts, head, stop, delim))?;
+    let ranges = if anywhere {
+        placed(&joined, &texts, head, stop, delim)
+    } else {
+        in_order(&joined, &texts, head, stop)
+    }?;
     Some(
         ranges
             .into_iter()
@@ -491,6 +504,11 @@ fn placed(
     delim: &str,
 ) -> Option<Vec<Range<usize>>> {
     let span = full.get(head..end)?;
+    // A frame of the wrong length cuts pieces that are not in the catalog: two searches turn
+    // most of those away before the catalog is indexed.
+    for piece in texts.iter().take(2) {
+        memchr::memmem::find(span.as_bytes(), piece.as_bytes())?;
+    }
     // Where each line of the span (with its line feed) begins, by its text.
     let mut lines: HashMap<&str, Vec<usize>> = HashMap::default();
     let mut at = 0;
@@ -959,47 +977,62 @@ mod tests {
             head,
             tail,
             "",
+            false,
         );
         assert_eq!(found, Some(vec![7..16, 16..25]));
         // Sorted its own way, with a piece of two lines whose first line is shared.
         let full = "<list>\n- c: x\n  more\n- a: one\n- c: x\n  other\n</list>";
         let texts = ["- a: one\n", "- c: x\n  other\n", "- c: x\n  more\n"];
-        let found = layout(full, &singles(&texts), head, tail, "").expect("placed");
+        let found = layout(full, &singles(&texts), head, tail, "", true).expect("placed");
         for (range, text) in found.iter().zip(texts) {
             assert_eq!(&full[range.clone()], text);
         }
         assert_eq!(found, vec![21..30, 30..45, 7..21]);
         // Two skills with the same piece take one place each.
         let full = "<list>\n- b\n- a\n- a\n</list>";
-        let found = layout(full, &singles(&["- a\n", "- a\n", "- b\n"]), head, tail, "");
+        let found = layout(
+            full,
+            &singles(&["- a\n", "- a\n", "- b\n"]),
+            head,
+            tail,
+            "",
+            true,
+        );
         assert_eq!(found, Some(vec![11..15, 15..19, 7..11]));
         // Pieces that leave a gap, that overlap, or that hold no whole line are not placed.
         let full = "<list>\n- b\n- gap\n- a\n</list>";
         assert_eq!(
-            layout(full, &singles(&["- a\n", "- b\n"]), head, tail, ""),
+            layout(full, &singles(&["- a\n", "- b\n"]), head, tail, "", true),
             None
         );
         let full = "<list>\n- b\n- a\n</list>";
         assert_eq!(
-            layout(full, &singles(&["- a\n", "- a\n", "- b\n"]), head, tail, ""),
+            layout(
+                full,
+                &singles(&["- a\n", "- a\n", "- b\n"]),
+                head,
+                tail,
+                "",
+                true
+            ),
             None
         );
         let full = "<list>\nb, a, </list>";
         assert_eq!(
-            layout(full, &singles(&["a, ", "b, "]), head, tail, ""),
+            layout(full, &singles(&["a, ", "b, "]), head, tail, "", true),
             None
         );
         // Joined by line feeds: each piece goes with the line feed after it, the last with the
         // one before it, in either order.
         let full = "<list>\n- a\n- b</list>";
-        let found = layout(full, &singles(&["- a", "- b"]), head, tail, "\n");
+        let found = layout(full, &singles(&["- a", "- b"]), head, tail, "\n", false);
         assert_eq!(found, Some(vec![7..11, 10..14]));
         let full = "<list>\n- b\n- a</list>";
-        let found = layout(full, &singles(&["- a", "- b"]), head, tail, "\n");
+        let found = layout(full, &singles(&["- a", "- b"]), head, tail, "\n", true);
         assert_eq!(found, Some(vec![10..14, 7..11]));
         // Joined by commas on one line.
         let full = "<list>\nb, a, c</list>";
-        let found = layout(full, &singles(&["a", "b", "c"]), head, tail, ", ");
+        let found = layout(full, &singles(&["a", "b", "c"]), head, tail, ", ", true);
         assert_eq!(found, Some(vec![10..13, 7..10, 11..14]));
     }
 
