@@ -379,11 +379,10 @@ fn pieces(
         .take_while(|(a, b)| a == b)
         .count();
     // The head is at most what the first single and the catalog share; a piece that starts
-    // like the frame ends leaves a few lengths to try. The pieces may also be joined by a line
-    // feed, one fewer than there are pieces: then each single has a frame one byte longer than
-    // the catalog's share of it.
-    // Pieces in the skills' order are looked for first, with every frame that may fit; then
-    // pieces anywhere.
+    // like the frame ends leaves a few lengths to try. The pieces may also be joined by a
+    // separator, one fewer than there are pieces: then each single's frame is longer than the
+    // catalog's share of it by the separator. Pieces in the skills' order are looked for
+    // first, with every frame that may fit; then pieces anywhere.
     let frames = |tries: usize| {
         SEPARATORS.iter().flat_map(move |&sep| {
             let frame = frame + sep.len();
@@ -438,6 +437,16 @@ fn layout(
 ) -> Option<Vec<Range<usize>>> {
     let end = full.len().checked_sub(tail)?;
     let (before, after) = (full.get(..head)?, full.get(end..)?);
+    let pieces = singles
+        .iter()
+        .map(|single| {
+            let piece = single.get(head..single.len().checked_sub(tail)?)?;
+            (single.starts_with(before) && single.ends_with(after)).then_some(piece)
+        })
+        .collect::<Option<Vec<&str>>>()?;
+    if !anywhere {
+        return in_order(full, &pieces, sep, head, end);
+    }
     // With a separator after every piece, the last one's added where the frame resumes, the
     // pieces fill the space between the frame's parts one after another.
     let joined: Cow<'_, str> = if sep.is_empty() {
@@ -445,49 +454,55 @@ fn layout(
     } else {
         Cow::Owned(format!("{}{sep}{after}", full.get(..end)?))
     };
-    let texts = singles
-        .iter()
-        .map(|single| {
-            let piece = single.get(head..single.len().checked_sub(tail)?)?;
-            (single.starts_with(before) && single.ends_with(after)).then(|| format!("{piece}{sep}"))
-        })
-        .collect::<Option<Vec<String>>>()?;
+    let texts: Vec<String> = pieces.iter().map(|piece| format!("{piece}{sep}")).collect();
     let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
     let stop = end + sep.len();
     // Whole lines find the pieces of a list of lines; the items of a list on one line (`a, b`)
     // end with the separator instead.
     let delim = if sep.is_empty() { "\n" } else { sep };
-    let ranges = if anywhere {
-        placed(&joined, &texts, head, stop, delim)
-    } else {
-        in_order(&joined, &texts, head, stop)
-    }?;
-    Some(
-        ranges
-            .into_iter()
-            .map(|r| {
-                if r.end == stop {
-                    r.start.checked_sub(sep.len()).unwrap_or(r.start)..end
-                } else {
-                    r
-                }
-            })
-            .collect(),
-    )
+    placed(&joined, &texts, head, stop, delim)?
+        .into_iter()
+        .map(|r| {
+            if r.end == stop {
+                Some(r.start.checked_sub(sep.len())?..end)
+            } else {
+                Some(r)
+            }
+        })
+        .collect()
 }
 
-/// The pieces when `texts` follow one another from `head` to `end` in `full`.
-fn in_order(full: &str, texts: &[&str], head: usize, end: usize) -> Option<Vec<Range<usize>>> {
+/// The ranges when `pieces`, joined by `sep`, follow one another from `head` to `end` in
+/// `full`: each piece with the separator after it, the last with the one before it.
+fn in_order(
+    full: &str,
+    pieces: &[&str],
+    sep: &str,
+    head: usize,
+    end: usize,
+) -> Option<Vec<Range<usize>>> {
     let mut at = head;
-    let mut pieces = Vec::with_capacity(texts.len());
-    for piece in texts {
+    let mut ranges = Vec::with_capacity(pieces.len());
+    for (k, piece) in pieces.iter().enumerate() {
+        if k > 0 {
+            if full.get(at..at + sep.len())? != sep {
+                return None;
+            }
+            at += sep.len();
+        }
         if full.get(at..at + piece.len())? != *piece {
             return None;
         }
-        pieces.push(at..at + piece.len());
+        ranges.push(at..at + piece.len() + sep.len());
         at += piece.len();
     }
-    (at == end).then_some(pieces)
+    if at != end {
+        return None;
+    }
+    if let Some(last) = ranges.last_mut() {
+        *last = last.start.checked_sub(sep.len())?..end;
+    }
+    Some(ranges)
 }
 
 /// The pieces when `texts` fill `full[head..end]` in some other order. Each is looked for by
