@@ -83,6 +83,43 @@ impl Sum for Size {
     }
 }
 
+/// Sizes texts in one encoding, for a target's [`LeaveOneOut`].
+#[derive(Debug, Clone, Copy)]
+pub struct Sizer {
+    encoding: Encoding,
+}
+
+impl Sizer {
+    pub const fn new(encoding: Encoding) -> Self {
+        Self { encoding }
+    }
+
+    pub fn of(&self, text: &str) -> Size {
+        Size::of(text, self.encoding)
+    }
+
+    /// The size of each text, counted on every core.
+    pub fn each<T: AsRef<str> + Sync>(&self, texts: &[T]) -> Vec<Size> {
+        parallel::map(texts, |text| self.of(text.as_ref()))
+    }
+}
+
+/// What a target's [`LeaveOneOut`] works out from the sizes of a catalog's parts: the whole
+/// catalog's size, and the size of the catalog without each known entry (`None` where it is
+/// rendered again instead).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LeftOut {
+    pub full: Size,
+    pub without: Vec<Option<Size>>,
+}
+
+/// The size of a target's catalog for `known` and without each of its entries, from the
+/// sizes of its parts; `None` when the target cannot tell. The parts must meet where the
+/// tokenizer never joins two pieces ([`tokens::Variants`]: after a line feed followed by a
+/// character that is not white space), so that token counts add up. [`measure`] checks the
+/// whole and three entries against real renders and renders every entry otherwise.
+pub type LeaveOneOut = fn(&[Entry<'_>], &Context<'_>, &Sizer) -> Option<LeftOut>;
+
 /// How the catalog lists a skill.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Listing {
@@ -236,7 +273,7 @@ where
         .rev()
         .map(|(k, e)| (e.name.as_str(), k))
         .collect();
-    let work = Work {
+    let mut work = Work {
         target,
         skills,
         known_as: skills
@@ -255,9 +292,19 @@ where
             .map(|e| admitted_names.get(e.name.as_str()) == Some(&1))
             .collect(),
         first_named,
+        left_out: None,
         provider,
         cx,
     };
+    let variants = Variants::new(&full.text, encoding);
+    let catalog_size = Size {
+        tokens: to_i64(variants.base()),
+        characters: to_i64(full.text.chars().count()),
+        bytes: to_i64(full.text.len()),
+    };
+    if work.pieces.is_none() {
+        work.left_out = work.left_out(&Sizer::new(encoding), catalog_size);
+    }
 
     progress.expect(2 * skills.len());
     let gathered = parallel::map(0..skills.len(), |i| {
@@ -266,12 +313,6 @@ where
         gathered
     });
 
-    let variants = Variants::new(&full.text, encoding);
-    let catalog_size = Size {
-        tokens: to_i64(variants.base()),
-        characters: to_i64(full.text.chars().count()),
-        bytes: to_i64(full.text.len()),
-    };
     let mut jobs = Vec::new();
     for (i, skill) in gathered.iter().enumerate() {
         jobs.push(Count::Entry(i));
@@ -618,6 +659,9 @@ struct Work<'w, 'a, P> {
     alone: Vec<bool>,
     /// The first known skill of each name.
     first_named: HashMap<&'w str, usize>,
+    /// The size of the catalog without each known skill, from the target's
+    /// [`LeaveOneOut`], when it has one and it agrees with real renders.
+    left_out: Option<Vec<Option<Size>>>,
     provider: &'a P,
     cx: &'w Context<'w>,
 }
@@ -719,6 +763,12 @@ impl<'a, P: SkillProvider + Sync> Work<'_, 'a, P> {
                 bytes: to_i64(text.len()),
             };
         }
+        if let (Some(left_out), Some(k)) = (&self.left_out, self.known_as[i])
+            && self.alone[k]
+            && let Some(without) = left_out[k]
+        {
+            return full - without;
+        }
         let Some(entries) = self.known_without(i) else {
             return Size::default();
         };
@@ -728,6 +778,35 @@ impl<'a, P: SkillProvider + Sync> Work<'_, 'a, P> {
             characters: to_i64(without.chars().count()),
             bytes: to_i64(without.len()),
         }
+    }
+
+    /// The sizes of the catalog without each known skill from the target's [`LeaveOneOut`],
+    /// when its whole agrees with `full` and its answers for the first, the middle and the last
+    /// skill agree with real renders.
+    fn left_out(&self, sizer: &Sizer, full: Size) -> Option<Vec<Option<Size>>> {
+        let left_out = (self.target.leave_one_out?)(self.known, self.cx, sizer)?;
+        let m = self.known.len();
+        if left_out.full != full || left_out.without.len() != m {
+            return None;
+        }
+        let mut samples = vec![0, m / 2, m.saturating_sub(1)];
+        samples.dedup();
+        for k in samples {
+            let Some(Some(without)) = left_out.without.get(k) else {
+                continue;
+            };
+            let rest: Vec<Entry<'a>> = self
+                .known
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != k)
+                .map(|(_, e)| e.clone())
+                .collect();
+            if sizer.of(&(self.target.render)(&rest, self.cx).text) != *without {
+                return None;
+            }
+        }
+        Some(left_out.without)
     }
 
     /// The skills the target would know without skill `i`: the admitted rest, with name
@@ -908,6 +987,128 @@ mod tests {
         };
         let text = catalog::build(target, provider.list(), &cx).text;
         to_i64(tokens::count(&text, Encoding::O200kBase))
+    }
+
+    /// A small deterministic generator.
+    fn next(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+
+    /// Skills with names and descriptions of every sort a budget meets: none, short, long,
+    /// over a runtime's cap, wide characters, markup, line breaks.
+    fn varied_skills(seed: &mut u64, n: usize) -> Vec<MemorySkill> {
+        const WORDS: [&str; 12] = [
+            "parse", "PDF", "files", "when", "the", "user", "asks", "<b>", "表格", "é", "--", "x",
+        ];
+        (0..n)
+            .map(|i| {
+                let words = match next(seed) % 7 {
+                    0 => 0,
+                    1 => 300 + next(seed) % 200,
+                    _ => next(seed) % 40,
+                };
+                let mut description = String::new();
+                for w in 0..words {
+                    if w > 0 {
+                        description.push(if next(seed) % 13 == 0 { '\n' } else { ' ' });
+                    }
+                    description.push_str(WORDS[(next(seed) % 12) as usize]);
+                }
+                let name = format!("s{:03}-{}", next(seed) % 1000, i);
+                let quoted = serde_json::to_string(&description).unwrap_or_default();
+                MemorySkill::new(
+                    format!("/p/skills/{name}"),
+                    format!("---\nname: {name}\ndescription: {quoted}\n---\n# {name}\n"),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_shortcut_gives_what_rendering_without_the_skill_gives() {
+        let mut seed = 0x2545_f491_4f6c_dd1d;
+        let paths = Paths::absolute(None);
+        let home = Env::new("/p", Some("/h".into()));
+        let sizer = Sizer::new(Encoding::O200kBase);
+        for target in crate::targets::TARGETS
+            .iter()
+            .filter(|t| t.leave_one_out.is_some())
+        {
+            let models: Vec<Option<&str>> = std::iter::once(None)
+                .chain(target.models.iter().map(|m| Some(m.id)))
+                .collect();
+            let (mut answered, mut asked, mut over_budget) = (0, 0, 0);
+            for round in 0..13 {
+                // The last round is long enough for fixed budgets of a few thousand
+                // characters to take names away too; some of its skills are checked.
+                let n = [1, 2, 3, 7, 16, 30, 170][round.min(12) % 6 + 6 * usize::from(round == 12)];
+                let provider = MemoryProvider::new(varied_skills(&mut seed, n));
+                let model = models[round % models.len()];
+                let unlimited = home
+                    .clone()
+                    .with_var("SLASH_COMMAND_TOOL_CHAR_BUDGET", "1e12");
+                let cx = |env, context_window| Context {
+                    paths: &paths,
+                    env,
+                    context_window,
+                    model,
+                };
+                // Budgets that leave room for some descriptions and not for others.
+                let (known, _) = catalog::known(target, provider.list(), &cx(&unlimited, None));
+                let used = (target.render)(&known, &cx(&unlimited, None))
+                    .budget
+                    .map_or(0, |b| b.used);
+                let mut settings = vec![(home.clone(), None), (home.clone(), Some(2_000))];
+                for percent in [15, 40, 70, 90, 99] {
+                    let budget = (used * percent / 100).to_string();
+                    settings.push((
+                        home.clone()
+                            .with_var("SLASH_COMMAND_TOOL_CHAR_BUDGET", &budget),
+                        None,
+                    ));
+                }
+                if n > 30 {
+                    settings.drain(1..4);
+                    settings.truncate(2);
+                }
+                for (env, window) in &settings {
+                    let cx = cx(env, *window);
+                    let (known, _) = catalog::known(target, provider.list(), &cx);
+                    let whole = (target.render)(&known, &cx);
+                    let case = format!("{} with {n} skills, {window:?}, {model:?}", target.id);
+                    over_budget += usize::from(
+                        whole
+                            .changes
+                            .iter()
+                            .any(|c| c.kind != ChangeKind::Shortened),
+                    );
+                    let left_out = (target.leave_one_out.unwrap())(&known, &cx, &sizer)
+                        .unwrap_or_else(|| panic!("{case}: no answer"));
+                    assert_eq!(left_out.full, sizer.of(&whole.text), "{case}");
+                    for (k, without) in left_out.without.iter().enumerate() {
+                        if n > 30 && k % 29 > 2 {
+                            continue;
+                        }
+                        asked += 1;
+                        let Some(without) = without else { continue };
+                        answered += 1;
+                        let mut rest = known.clone();
+                        rest.remove(k);
+                        let text = (target.render)(&rest, &cx).text;
+                        assert_eq!(*without, sizer.of(&text), "{case}, without {k}");
+                    }
+                }
+            }
+            assert!(
+                answered * 10 >= asked * 9,
+                "{}: {answered} of {asked}",
+                target.id
+            );
+            assert!(over_budget >= 8, "{}: {over_budget} over budget", target.id);
+        }
     }
 
     #[test]

@@ -36,6 +36,7 @@ pub const TARGET: Target = Target {
     whitespace: "name and description are stripped; inner newlines are kept",
     budget: Budget::NONE,
     render,
+    leave_one_out: None,
     load,
     read,
     search: None,

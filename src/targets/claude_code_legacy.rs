@@ -40,6 +40,7 @@ pub const TARGET: Target = Target {
         summary: "SLASH_COMMAND_TOOL_CHAR_BUDGET if set, else 15000 UTF-16 code units; each `<skill>` block costs its length + 1 and the list stops at the first block that overflows, followed by `<!-- Showing N of M skills due to token limits -->`",
     },
     render,
+    leave_one_out: None,
     load: claude_code::load,
     read: claude_code::read,
     search: None,

@@ -47,6 +47,7 @@ pub const TARGET: Target = Target {
     whitespace: "names are trimmed; the list is one sentence, `Available skills: a, b.`",
     budget: Budget::NONE,
     render,
+    leave_one_out: None,
     load,
     read,
     search: None,

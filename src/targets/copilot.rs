@@ -51,6 +51,7 @@ pub const TARGET: Target = Target {
         summary: "none with the read_file tool; with a dedicated skill tool, newer builds list entries while they fit 15000 characters and name the rest in one line of at most 5000 (that variant is not rendered)",
     },
     render,
+    leave_one_out: None,
     load,
     read,
     search: None,

@@ -56,6 +56,7 @@ pub const TARGET: Target = Target {
         summary: "entries are listed in full while they fit 15000 characters (each with its line break); from the first that does not, skills are named on one `Additional skills available (invoke by name): ` line of at most 5000 characters, ending `... and N more` when names are left out",
     },
     render,
+    leave_one_out: None,
     load,
     read,
     search: None,

@@ -41,6 +41,7 @@ pub const TARGET: Target = Target {
         summary: "unknown (none applied)",
     },
     render,
+    leave_one_out: None,
     load,
     read,
     search: None,

@@ -41,6 +41,7 @@ pub const TARGET: Target = Target {
     whitespace: "name and description as read (YAML values, or the line parser's trimmed text); newlines in descriptions are kept raw",
     budget: Budget::NONE,
     render,
+    leave_one_out: None,
     load,
     read,
     search: None,

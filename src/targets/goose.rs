@@ -38,6 +38,7 @@ pub const TARGET: Target = Target {
     whitespace: "name and description exactly as YAML gives them; newlines are kept",
     budget: Budget::NONE,
     render,
+    leave_one_out: None,
     load,
     read,
     search: None,

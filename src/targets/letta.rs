@@ -77,6 +77,7 @@ pub const TARGET: Target = Target {
     whitespace: "only the description's first line is listed, trimmed",
     budget: Budget::NONE,
     render,
+    leave_one_out: None,
     load,
     read,
     search: None,

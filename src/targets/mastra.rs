@@ -48,6 +48,7 @@ pub const TARGET: Target = Target {
     whitespace: "the description exactly as YAML gives it; newlines are kept",
     budget: Budget::NONE,
     render,
+    leave_one_out: None,
     load,
     read,
     search: None,

@@ -43,6 +43,7 @@ pub const TARGET: Target = Target {
     whitespace: "the description as YAML returns it, unstripped; inner newlines are kept raw",
     budget: Budget::NONE,
     render,
+    leave_one_out: None,
     load,
     read,
     search: Some(search),

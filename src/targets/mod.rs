@@ -9,6 +9,7 @@ pub mod fate;
 pub mod file;
 pub mod load;
 pub mod text;
+pub mod walk;
 
 mod agentskills;
 mod claude_code;
@@ -38,6 +39,7 @@ use std::str::FromStr;
 
 use serde::Serialize;
 
+use crate::cost::LeaveOneOut;
 use crate::skill::Skill;
 use catalog::{Admitted, Collision, Context, Entry, Rendered};
 use env::{Env, RootSpec};
@@ -208,6 +210,10 @@ pub struct Target {
     pub budget: Budget,
     /// The exact catalog bytes for the admitted skills, in discovery order.
     pub render: fn(&[Entry<'_>], &Context<'_>) -> Rendered,
+    /// For a catalog fitted to a budget, where leaving a skill out can change what the others
+    /// show: the size of the catalog without each skill, worked out from the sizes of its parts
+    /// instead of rendering it again (`skills tokens` stays linear in the skills).
+    pub leave_one_out: Option<LeaveOneOut>,
     /// Level 2: what the runtime returns when the model activates a skill (or asks for an
     /// unknown one: its own error text, naming the available skills).
     pub load: fn(&LoadInput<'_>) -> Output,

@@ -77,6 +77,7 @@ pub const TARGET: Target = Target {
         summary: "at most 150 skills (skills.limits.maxSkillsInPrompt), then the prompt within 18000 UTF-16 code units (maxSkillsPromptChars): over it, the compact format with every description shortened to the longest length from 4 to 220 characters that fits, else names and locations only and the longest prefix of the sorted list that fits, with a warning line; at most 200 skills load per root; with a known context window the prompt is also kept within a fifth of it by shortening descriptions to 64-220 characters",
     },
     render,
+    leave_one_out: None,
     load,
     read,
     search: None,

@@ -12,6 +12,7 @@ use super::load::{
 };
 use super::text::{Collation, Unit, collapse_whitespace};
 use super::{Budget, Confidence, NameCharset, Target};
+use crate::cost::{LeftOut, Size, Sizer};
 use crate::provider::check_relative;
 use crate::skill::{Scope, Skill};
 
@@ -43,6 +44,7 @@ pub const TARGET: Target = Target {
         summary: "8000 characters for the whole index; past it descriptions are dropped from the last skill upward, and if names alone do not fit, skills are left out from the end behind a `- (N more skills: use skills_list)` line",
     },
     render,
+    leave_one_out: Some(leave_one_out),
     load,
     read,
     search: None,
@@ -242,6 +244,104 @@ fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
         )
     }));
     finish(lines.join("\n"), listed, changes)
+}
+
+/// [`render`]'s size for `entries` and without each of them, from the size of each index line
+/// with and without its description: every line starts with `-`, so token counts add up line
+/// by line, and what the budget keeps is a prefix found by a binary search.
+fn leave_one_out(entries: &[Entry<'_>], cx: &Context<'_>, sizer: &Sizer) -> Option<LeftOut> {
+    let n = entries.len();
+    let mut sorted: Vec<usize> = (0..n).collect();
+    sorted.sort_by(|&a, &b| Collation::Bytes.compare(&entries[a].name, &entries[b].name));
+    let lines: Vec<[String; 2]> = sorted
+        .iter()
+        .map(|&i| {
+            let e = &entries[i];
+            let location = cx.paths.show(&e.skill.skill_md);
+            let description = collapse_whitespace(e.description());
+            [
+                line(&e.name, Some(&description), &location),
+                line(&e.name, None, &location),
+            ]
+        })
+        .collect();
+    // The header's lines; each index line with its line feed, with and without its
+    // description; the last two also without the line feed (either may end the index).
+    let mut texts: Vec<String> = HEADER.iter().map(|l| format!("{l}\n")).collect();
+    texts.extend(lines.iter().flatten().map(|l| format!("{l}\n")));
+    texts.extend(lines[n.saturating_sub(2)..].iter().flatten().cloned());
+    let sizes = sizer.each(&texts);
+    let header = sizes[0] + sizes[1];
+    let running = |variant: usize| {
+        let mut sums = vec![Size::default()];
+        for p in 0..n {
+            sums.push(sums[p] + sizes[2 + 2 * p + variant]);
+        }
+        sums
+    };
+    let (full_sums, bare_sums) = (running(0), running(1));
+    // What ending the index takes off the line at `p`: its line feed.
+    let ending = |p: usize, variant: usize| {
+        let at = 2 + 2 * n + 2 * (p + 2.min(n) - n) + variant;
+        sizes[2 + 2 * p + variant] - sizes[at]
+    };
+    let chars = |size: Size| u64::try_from(size.characters).unwrap_or(0);
+    let header_chars = chars(header);
+    let more = |count: usize| sizer.of(&more_line(count));
+
+    // The index without sorted position `skip` (or whole).
+    let size_without = |skip: Option<usize>| -> Size {
+        let count = n - usize::from(skip.is_some());
+        if count == 0 {
+            return Size::default();
+        }
+        // A sum over the first `upto` positions, less the skipped one when it is among them.
+        let less = |sums: &[Size], upto: usize| match skip {
+            Some(p) if p < upto => sums[upto] - (sums[p + 1] - sums[p]),
+            _ => sums[upto],
+        };
+        // The positions the first `lines` lines of this index take.
+        let upto = |lines: usize| lines + usize::from(skip.is_some_and(|p| p < lines));
+        // The largest number of lines in `0..=most` for which `fits` holds (or 0); `fits`
+        // holds for fewer lines whenever it holds for more.
+        let largest = |most: usize, fits: &dyn Fn(usize) -> bool| {
+            let (mut lo, mut hi) = (0, most);
+            while lo < hi {
+                let mid = (lo + hi).div_ceil(2);
+                if fits(mid) {
+                    lo = mid;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            lo
+        };
+        let bare_total = header_chars + chars(less(&bare_sums, n)) - 1;
+        if bare_total <= BUDGET {
+            // Step 1: the first descriptions that fit.
+            let room = BUDGET - bare_total;
+            let kept = upto(largest(count, &|lines| {
+                let upto = upto(lines);
+                chars(less(&full_sums, upto)) - chars(less(&bare_sums, upto)) <= room
+            }));
+            let last = if skip == Some(n - 1) { n - 2 } else { n - 1 };
+            return header + less(&full_sums, kept) + less(&bare_sums, n)
+                - less(&bare_sums, kept)
+                - ending(last, usize::from(last >= kept));
+        }
+        // Step 2: names only, as many as fit with the `N more` line.
+        let listed = largest(count - 1, &|lines| {
+            let more_chars = more_line(count - lines).chars().count() as u64;
+            header_chars + chars(less(&bare_sums, upto(lines))) + more_chars <= BUDGET
+        });
+        header + less(&bare_sums, upto(listed)) + more(count - listed)
+    };
+    let full = size_without(None);
+    let mut without = vec![None; n];
+    for (p, &i) in sorted.iter().enumerate() {
+        without[i] = Some(size_without(Some(p)));
+    }
+    Some(LeftOut { full, without })
 }
 
 fn finish(text: String, listed: usize, changes: Vec<Change>) -> Rendered {

@@ -89,6 +89,7 @@ pub const TARGET: Target = Target {
         summary: "when the `<skill>` entries together are over 8000 UTF-16 code units, every description but the bundled skills' is cut to its first line, trimmed, and `when_to_use` is dropped",
     },
     render,
+    leave_one_out: None,
     load,
     read,
     search: None,

@@ -37,6 +37,7 @@ pub const TARGET: Target = Target {
     whitespace: "values are the raw text after `key:`, trimmed, surrounding quotes kept; only | and > block scalars are parsed as YAML, and their newlines are kept",
     budget: Budget::NONE,
     render,
+    leave_one_out: None,
     load,
     read,
     search: None,

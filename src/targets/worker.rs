@@ -34,6 +34,7 @@ pub const TARGET: Target = Target {
     whitespace: "name and description as the YAML parser returns them; inner newlines are kept",
     budget: Budget::NONE,
     render,
+    leave_one_out: None,
     load,
     read,
     search: None,

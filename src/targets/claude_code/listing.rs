@@ -11,10 +11,12 @@ use unicode_general_category::{GeneralCategory, get_general_category};
 use super::builtins::{self, Kind, Switches};
 use super::models::{self, Facts};
 use super::{BUDGET_VAR, env_budget};
+use crate::cost::{LeftOut, Size, Sizer};
 use crate::hash::HashSet;
 use crate::skill::{Scope, Skill};
 use crate::targets::catalog::{BudgetUse, Change, ChangeKind, Context, Entry, Rendered};
 use crate::targets::text::{self, Collation, Unit};
+use crate::targets::walk::Walk;
 
 /// The listing's first line.
 pub(super) const HEADER: &str = "The following skills are available for use with the Skill tool:";
@@ -351,6 +353,149 @@ pub(super) fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
         budget: budget_use(width(&chosen)),
         changes,
     }
+}
+
+/// The most descriptions leaving one skill out may give back or take away before that catalog
+/// is rendered again instead.
+const MOST_FLIPS: usize = 64;
+
+/// [`render`]'s size for `entries` and without each of them, from the size of each line with
+/// and without its description: every line starts with `- `, so token counts add up line by
+/// line, and the budget's walk without a skill is [`Walk::without`].
+pub(super) fn leave_one_out(
+    entries: &[Entry<'_>],
+    cx: &Context<'_>,
+    sizer: &Sizer,
+) -> Option<LeftOut> {
+    let facts = models::facts(cx.model);
+    let (budget, _) = budget(cx, &facts);
+    // `width as f64 > budget` for a whole number of columns.
+    let limit = if budget.is_nan() {
+        return None;
+    } else if budget < 0.0 {
+        -1
+    } else {
+        budget.min(1e15).floor() as i64
+    };
+    let switches = Switches::of(cx.env);
+    let indexed: Vec<(usize, &Entry<'_>)> = entries.iter().enumerate().collect();
+    let listed: Vec<usize> = in_listing_order(&indexed, |(_, e)| e.skill)
+        .into_iter()
+        .map(|&(i, _)| i)
+        .filter(|&i| builtin_kind(&entries[i]).is_none_or(|kind| kind.enabled(switches, true)))
+        .collect();
+    let m = listed.len();
+    if m == 0 {
+        return Some(LeftOut {
+            full: Size::default(),
+            without: vec![Some(Size::default()); entries.len()],
+        });
+    }
+    let lines: Vec<Line> = listed
+        .iter()
+        .map(|&i| Line::of(&entries[i], &mut Vec::new()))
+        .collect();
+    let wrapped = facts.listing.wrapped();
+    let (head, tail) = if wrapped {
+        (
+            format!("<system-reminder>\n{HEADER}\n\n"),
+            "</system-reminder>",
+        )
+    } else {
+        (format!("{HEADER}\n\n"), "")
+    };
+    // Each line with its line feed, in full and as its name; unwrapped, the last two also
+    // without it (either may end the catalog).
+    let mut texts = vec![head, tail.to_owned()];
+    for line in &lines {
+        texts.push(format!("{}\n", line.full));
+        texts.push(format!("{}\n", line.short));
+    }
+    let ends = if wrapped { 0 } else { m.min(2) };
+    for line in &lines[m - ends..] {
+        texts.push(line.full.clone());
+        texts.push(line.short.clone());
+    }
+    let sizes = sizer.each(&texts);
+    let frame = sizes[0] + sizes[1];
+    let line_size = |p: usize, full: bool| sizes[2 + 2 * p + usize::from(!full)];
+    // What ending the catalog takes off line `p`: its line feed, when unwrapped.
+    let end_size = |p: usize, full: bool| {
+        if wrapped {
+            return Size::default();
+        }
+        let at = 2 + 2 * m + 2 * (p + ends - m) + usize::from(!full);
+        line_size(p, full) - sizes[at]
+    };
+
+    let width = |t: &str| text::display_width(t) as i64;
+    let full_width: Vec<i64> = lines.iter().map(|l| width(&l.full)).collect();
+    let short_width: Vec<i64> = lines
+        .iter()
+        .map(|l| {
+            if l.fixed {
+                width(&l.full)
+            } else {
+                width(&l.short)
+            }
+        })
+        .collect();
+    let breaks = m as i64 - 1;
+    let all_full = full_width.iter().sum::<i64>() + breaks;
+    let walk = (all_full > limit).then(|| {
+        let start = short_width.iter().sum::<i64>() + breaks;
+        let grow = lines
+            .iter()
+            .enumerate()
+            .map(|(p, l)| (!l.fixed).then(|| full_width[p] - short_width[p]))
+            .collect();
+        Walk::new(start, grow, limit)
+    });
+    let shown_full = |p: usize| lines[p].fixed || walk.as_ref().is_none_or(|w| w.taken(p));
+    let lines_size: Size = (0..m).map(|p| line_size(p, shown_full(p))).sum();
+    let full = frame + lines_size - end_size(m - 1, shown_full(m - 1));
+
+    let mut position = vec![None; entries.len()];
+    for (p, &i) in listed.iter().enumerate() {
+        position[i] = Some(p);
+    }
+    let without = position
+        .iter()
+        .map(|&p| {
+            let Some(p) = p else {
+                // A built-in turned off is not listed: the catalog stays as it is.
+                return Some(full);
+            };
+            if m == 1 {
+                return Some(Size::default());
+            }
+            let last = if p == m - 1 { m - 2 } else { m - 1 };
+            if all_full - full_width[p] - 1 <= limit {
+                let size = (0..m)
+                    .filter(|&q| q != p)
+                    .map(|q| line_size(q, true))
+                    .sum::<Size>();
+                return Some(frame + size - end_size(last, true));
+            }
+            // Over the budget without it too: it held its short line and a line break from
+            // the start.
+            let mut shown: Vec<(usize, bool)> = Vec::new();
+            let mut size = frame + lines_size - line_size(p, shown_full(p));
+            if let Some(walk) = &walk {
+                for flip in walk.without(p, short_width[p] + 1, MOST_FLIPS)? {
+                    size =
+                        size - line_size(flip.item, !flip.taken) + line_size(flip.item, flip.taken);
+                    shown.push((flip.item, flip.taken));
+                }
+            }
+            let last_full = shown
+                .iter()
+                .find(|(q, _)| *q == last)
+                .map_or_else(|| shown_full(last), |&(_, taken)| taken);
+            Some(size - end_size(last, last_full))
+        })
+        .collect();
+    Some(LeftOut { full, without })
 }
 
 #[cfg(test)]

@@ -143,6 +143,7 @@ pub const TARGET: Target = Target {
         summary: "SLASH_COMMAND_TOOL_CHAR_BUDGET, else context window × bytes per token × 1% (3 bytes for the 1M models: 30000; 4 for the 200k ones: 8000), in terminal columns (CJK 2) plus one per line break. Descriptions are first capped at 1536 characters with `…`. If the lines do not fit, the client's bundled and plugin skills keep their lines, every other entry starts as `- name`, and in list order each gets its description back while the listing still fits",
     },
     render: listing::render,
+    leave_one_out: Some(listing::leave_one_out),
     load,
     read,
     search: None,
