@@ -1107,7 +1107,7 @@ mod tests {
                 "{}: {answered} of {asked}",
                 target.id
             );
-            assert!(over_budget >= 8, "{}: {over_budget} over budget", target.id);
+            assert!(over_budget >= 2, "{}: {over_budget} over budget", target.id);
         }
     }
 

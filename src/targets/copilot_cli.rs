@@ -12,7 +12,9 @@ use super::env::{Env, RootSpec, below_another_skill, is_hidden_below};
 use super::load::{Call, LoadInput, Output, Placement, ReadInput, Role, Session, list_files};
 use super::text::{Escaping, Unit};
 use super::{Budget, Builtin, Confidence, ExtraField, NameCharset, Target, Verified};
+use crate::cost::{LeftOut, Size, Sizer};
 use crate::frontmatter::{FrontmatterState, Value, Yaml};
+use crate::hash::HashMap;
 use crate::provider::ResourceError;
 use crate::skill::{Scope, Skill};
 
@@ -56,7 +58,7 @@ pub const TARGET: Target = Target {
         summary: "entries are listed in full while they fit 15000 characters (each with its line break); from the first that does not, skills are named on one `Additional skills available (invoke by name): ` line of at most 5000 characters, ending `... and N more` when names are left out",
     },
     render,
-    leave_one_out: None,
+    leave_one_out: Some(leave_one_out),
     load,
     read,
     search: None,
@@ -268,13 +270,19 @@ fn admit(skill: &Skill) -> Result<Admitted, String> {
 /// Catalog order: the project's skills, then the personal ones, each by name in byte order;
 /// then the built-ins as they come.
 fn ordered<'e, 'a>(entries: &'e [Entry<'a>]) -> Vec<&'e Entry<'a>> {
+    order(entries).into_iter().map(|i| &entries[i]).collect()
+}
+
+/// The positions of `entries` in catalog order ([`ordered`]).
+fn order(entries: &[Entry<'_>]) -> Vec<usize> {
     let group = |e: &Entry<'_>| match location(e.skill) {
         "project" => 0,
         "user" => 1,
         _ => 2,
     };
-    let mut ordered: Vec<&Entry<'_>> = entries.iter().collect();
-    ordered.sort_by(|a, b| {
+    let mut order: Vec<usize> = (0..entries.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (a, b) = (&entries[a], &entries[b]);
         group(a).cmp(&group(b)).then_with(|| {
             if group(a) == 2 {
                 std::cmp::Ordering::Equal
@@ -283,7 +291,7 @@ fn ordered<'e, 'a>(entries: &'e [Entry<'a>]) -> Vec<&'e Entry<'a>> {
             }
         })
     });
-    ordered
+    order
 }
 
 fn location(skill: &Skill) -> &'static str {
@@ -329,20 +337,8 @@ fn render(entries: &[Entry<'_>], _cx: &Context<'_>) -> Rendered {
     let rest = &ordered[full..];
     let mut named = 0;
     if !rest.is_empty() {
-        let mut line = NAMES_PREFIX.to_owned();
-        for (i, entry) in rest.iter().enumerate() {
-            let name = esc(&entry.name);
-            let separator = if i == 0 { "" } else { ", " };
-            if line.chars().count() + separator.len() + name.chars().count() > NAMES_BUDGET {
-                break;
-            }
-            line.push_str(separator);
-            line.push_str(&name);
-            named += 1;
-        }
-        if named < rest.len() {
-            line.push_str(&format!("... and {} more", rest.len() - named));
-        }
+        let line;
+        (line, named) = names_line(rest.iter().copied(), rest.len());
         lines.push(line);
         for (i, entry) in rest.iter().enumerate() {
             changes.push(if i < named {
@@ -377,6 +373,112 @@ fn render(entries: &[Entry<'_>], _cx: &Context<'_>) -> Rendered {
         }),
         changes,
     }
+}
+
+/// The line naming the `count` skills past the full entries: as many of their names as fit
+/// [`NAMES_BUDGET`] characters, then how many are left out. Returns how many are named.
+fn names_line<'e, 'a: 'e>(
+    rest: impl Iterator<Item = &'e Entry<'a>>,
+    count: usize,
+) -> (String, usize) {
+    let mut line = NAMES_PREFIX.to_owned();
+    let mut chars = NAMES_PREFIX.chars().count();
+    let mut named = 0;
+    for entry in rest {
+        let name = esc(&entry.name);
+        let separator = if named == 0 { "" } else { ", " };
+        let grown = chars + separator.len() + name.chars().count();
+        if grown > NAMES_BUDGET {
+            break;
+        }
+        line.push_str(separator);
+        line.push_str(&name);
+        chars = grown;
+        named += 1;
+    }
+    if named < count {
+        line.push_str(&format!("... and {} more", count - named));
+    }
+    (line, named)
+}
+
+/// [`render`]'s size for `entries` and without each of them, from the size of each full
+/// entry: every entry and line starts with `<` or a letter after a line feed, so token counts
+/// add up line by line; the full entries are the longest prefix within the budget (a binary
+/// search), and the names line is sized once for each way it can come out.
+fn leave_one_out(entries: &[Entry<'_>], _cx: &Context<'_>, sizer: &Sizer) -> Option<LeftOut> {
+    let order = order(entries);
+    let n = order.len();
+    let blocks: Vec<String> = order
+        .iter()
+        .map(|&i| format!("{}\n", block(&entries[i])))
+        .collect();
+    let sizes = sizer.each(&blocks);
+    let mut size_sums = vec![Size::default()];
+    let mut cost_sums = vec![0u64];
+    for (p, text) in blocks.iter().enumerate() {
+        size_sums.push(size_sums[p] + sizes[p]);
+        // The entry's characters and the line feed.
+        cost_sums.push(cost_sums[p] + Unit::Chars.measure(text));
+    }
+    let frame =
+        sizer.of("<skill>\n<available_skills>\n") + sizer.of("</available_skills>\n</skill>");
+    // The names line (with its line feed) for the skills from position `from` on, without
+    // `skip`, as sized before.
+    let mut lines: HashMap<(usize, Option<usize>), (Size, usize)> = HashMap::default();
+    let mut names = |from: usize, skip: Option<usize>| {
+        *lines.entry((from, skip)).or_insert_with(|| {
+            let rest = (from..n)
+                .filter(|&p| Some(p) != skip)
+                .map(|p| &entries[order[p]]);
+            let count = n - from - usize::from(skip.is_some_and(|k| k >= from));
+            let (line, named) = names_line(rest, count);
+            (sizer.of(&format!("{line}\n")), named)
+        })
+    };
+    let mut size_without = |skip: Option<usize>| -> Size {
+        let count = n - usize::from(skip.is_some());
+        if count == 0 {
+            return Size::default();
+        }
+        let less = |sums: &[Size], upto: usize| match skip {
+            Some(k) if k < upto => sums[upto] - (sums[k + 1] - sums[k]),
+            _ => sums[upto],
+        };
+        let upto = |shown: usize| shown + usize::from(skip.is_some_and(|k| k < shown));
+        let cost = |upto: usize| match skip {
+            Some(k) if k < upto => cost_sums[upto] - (cost_sums[k + 1] - cost_sums[k]),
+            _ => cost_sums[upto],
+        };
+        let (mut lo, mut hi) = (0, count);
+        while lo < hi {
+            let mid = (lo + hi).div_ceil(2);
+            if cost(upto(mid)) <= ENTRY_BUDGET {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        let from = upto(lo);
+        let mut size = frame + less(&size_sums, from);
+        if lo < count {
+            // Leaving out a skill the names line does not reach only lowers its count: the
+            // line is the one without it, sized once for all of them.
+            let line = match skip.filter(|&k| k >= from) {
+                // Skipping position `n`, which is none, still counts one skill fewer.
+                Some(k) if k > from + names(from, None).1 => names(from, Some(n)),
+                skip => names(from, skip),
+            };
+            size = size + line.0;
+        }
+        size
+    };
+    let full = size_without(None);
+    let mut without = vec![None; n];
+    for (p, &i) in order.iter().enumerate() {
+        without[i] = Some(size_without(Some(p)));
+    }
+    Some(LeftOut { full, without })
 }
 
 /// The known skill the `skill` tool finds for `name`: the exact name, else one that differs
@@ -504,6 +606,74 @@ mod tests {
 
     fn md(name: &str, description: &str) -> String {
         format!("---\nname: {name}\ndescription: {description}\n---\n\n# {name}\n\nBody.\n")
+    }
+
+    #[test]
+    fn leaving_one_out_meets_every_part_of_the_catalog() {
+        use crate::cost::Sizer;
+        use crate::provider::{MemoryProvider, SkillProvider};
+        use crate::tokens::Encoding;
+        let sizer = Sizer::new(Encoding::O200kBase);
+        let env = catalog::testing::env();
+        let paths = catalog::Paths::absolute(None);
+        let cx = Context {
+            paths: &paths,
+            env: &env,
+            context_window: None,
+            model: None,
+        };
+        // Full entries up to the budget, a names line that runs out, and skills past it, a
+        // personal skill after the project's. Long and short names by turns, so that leaving
+        // out the first name that does not fit can let the next one in.
+        for count in [690, 697, 704, 711] {
+            let mut skills: Vec<MemorySkill> = (0..count)
+                .map(|i| {
+                    let n = (i * 7919) % count;
+                    let long = if n % 2 == 1 {
+                        "-x".repeat(20)
+                    } else {
+                        String::new()
+                    };
+                    let name = format!("skill-{n:04}{long}");
+                    skill(
+                        &format!("/p/.github/skills/{name}"),
+                        &md(&name, &format!("Does {i}.")),
+                    )
+                })
+                .collect();
+            skills.push(
+                MemorySkill::new("/h/.copilot/skills/me", md("me", "Mine."))
+                    .in_scope(Scope::User, 1),
+            );
+            let provider = MemoryProvider::new(skills);
+            let (known, _) = catalog::known(&TARGET, provider.list(), &cx);
+            let whole = render(&known, &cx);
+            assert!(whole.text.contains("... and "), "the names line runs out");
+            let full = whole.text.matches("<skill>\n  <name>").count();
+            let named = whole.listed - full;
+            let left_out = leave_one_out(&known, &cx, &sizer).unwrap();
+            assert_eq!(left_out.full, sizer.of(&whole.text));
+            let order = order(&known);
+            let (first_unnamed, last) = (full + named, order.len() - 1);
+            for p in [
+                0,
+                full - 1,
+                full,
+                full + 1,
+                first_unnamed - 1,
+                first_unnamed,
+                first_unnamed + 1,
+                last,
+            ] {
+                let mut rest = known.clone();
+                rest.remove(order[p]);
+                assert_eq!(
+                    left_out.without[order[p]],
+                    Some(sizer.of(&render(&rest, &cx).text)),
+                    "{count} skills without the one at {p} ({full} full, {named} named)"
+                );
+            }
+        }
     }
 
     #[test]
