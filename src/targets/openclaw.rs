@@ -14,8 +14,10 @@ use super::env::{Env, RootSpec};
 use super::load::{Call, LoadInput, Output, Placement, ReadInput, Session, format_size};
 use super::text::{Collation, Escaping, Unit, is_js_space, js_trim, prefix_within};
 use super::{Budget, Builtin, Confidence, ExtraField, Install, NameCharset, Target, Verified};
+use crate::cost::{LeftOut, Sizer};
 use crate::frontmatter::{Field, Value, Yaml};
 use crate::hash::HashMap;
+use crate::parallel;
 use crate::paths;
 use crate::provider::ResourceError;
 use crate::skill::{Scope, Skill};
@@ -77,7 +79,7 @@ pub const TARGET: Target = Target {
         summary: "at most 150 skills (skills.limits.maxSkillsInPrompt), then the prompt within 18000 UTF-16 code units (maxSkillsPromptChars): over it, the compact format with every description shortened to the longest length from 4 to 220 characters that fits, else names and locations only and the longest prefix of the sorted list that fits, with a warning line; at most 200 skills load per root; with a known context window the prompt is also kept within a fifth of it by shortening descriptions to 64-220 characters",
     },
     render,
-    leave_one_out: None,
+    leave_one_out: Some(leave_one_out),
     load,
     read,
     search: None,
@@ -1251,9 +1253,7 @@ struct Prepared {
 /// `prepareSkillsForPrompt`: the full catalog when it fits; else the longest prefix that fits
 /// the compact format without descriptions (with its warning, or without it when only that
 /// fits), then descriptions as long as they can be.
-fn prepare(items: &[Item<'_, '_>], max_skills: usize, max_chars: u64) -> Prepared {
-    let total = items.len();
-    let by_count = &items[..total.min(max_skills)];
+fn prepare(by_count: &[Item<'_, '_>], total: usize, max_chars: u64) -> Prepared {
     if let Some(prompt) = within(by_count, total, Format::Full, true, max_chars) {
         return Prepared {
             prompt,
@@ -1392,6 +1392,21 @@ fn config_skip(entry: &Entry<'_>, config: &Config) -> Option<String> {
 /// localeCompare order of their folder paths below the root (paths given on the command line
 /// are not its roots). Returns the kept and the capped.
 fn per_root_cap<'e, 'a>(entries: Vec<&'e Entry<'a>>) -> (Vec<&'e Entry<'a>>, Vec<&'e Entry<'a>>) {
+    let (over, _) = root_caps(&entries);
+    let (mut kept, mut capped) = (Vec::new(), Vec::new());
+    for (i, entry) in entries.into_iter().enumerate() {
+        if over[i] {
+            capped.push(entry);
+        } else {
+            kept.push(entry);
+        }
+    }
+    (kept, capped)
+}
+
+/// Which of `entries` [`per_root_cap`] leaves out, and for each root it caps, the first it
+/// leaves out (who comes in when one of the root's first 200 goes).
+fn root_caps(entries: &[&Entry<'_>]) -> (Vec<bool>, HashMap<usize, usize>) {
     let mut by_root: HashMap<usize, Vec<usize>> = HashMap::default();
     for (i, entry) in entries.iter().enumerate() {
         if !matches!(entry.skill.origin.scope, Scope::Builtin | Scope::Custom) {
@@ -1410,7 +1425,8 @@ fn per_root_cap<'e, 'a>(entries: Vec<&'e Entry<'a>>) -> (Vec<&'e Entry<'a>>, Vec
         )
     };
     let mut over = vec![false; entries.len()];
-    for group in by_root.values_mut() {
+    let mut first_over = HashMap::default();
+    for (&root, group) in &mut by_root {
         if group.len() <= MAX_PER_ROOT {
             continue;
         }
@@ -1418,16 +1434,117 @@ fn per_root_cap<'e, 'a>(entries: Vec<&'e Entry<'a>>) -> (Vec<&'e Entry<'a>>, Vec
         for &i in &group[MAX_PER_ROOT..] {
             over[i] = true;
         }
+        first_over.insert(root, group[MAX_PER_ROOT]);
     }
-    let (mut kept, mut capped) = (Vec::new(), Vec::new());
-    for (i, entry) in entries.into_iter().enumerate() {
-        if over[i] {
-            capped.push(entry);
-        } else {
-            kept.push(entry);
+    (over, first_over)
+}
+
+/// The prompt kept within the context window, and the section around it.
+fn section(prepared: &Prepared, config: &Config, cx: &Context<'_>) -> (String, String) {
+    let prompt = fit_context(
+        &prepared.prompt,
+        cx.context_window.or(config.context_window),
+    );
+    let trimmed = js_trim(&prompt);
+    let text = if trimmed.is_empty() {
+        String::new()
+    } else {
+        format!("{HEADER}\n{trimmed}\n")
+    };
+    (prompt, text)
+}
+
+/// [`render`]'s size for `entries` and without each of them. The catalog depends only on the
+/// first skills of the sorted list (up to `maxSkillsInPrompt`) and on how many there are, so
+/// leaving out a skill past them gives one catalog shared by all of them: each different
+/// catalog is rendered and sized once.
+fn leave_one_out(entries: &[Entry<'_>], cx: &Context<'_>, sizer: &Sizer) -> Option<LeftOut> {
+    let config = Config::load(cx.env);
+    let candidates: Vec<usize> = (0..entries.len())
+        .filter(|&i| config_skip(&entries[i], &config).is_none())
+        .collect();
+    let (over, first_over) =
+        root_caps(&candidates.iter().map(|&i| &entries[i]).collect::<Vec<_>>());
+    // Every candidate in the order the kept ones are sorted in (a stable sort of a superset
+    // orders any subset as sorting it would), and where each falls in it.
+    let mut sorted: Vec<usize> = (0..candidates.len()).collect();
+    sorted.sort_by(|&a, &b| {
+        Collation::Locale.compare(&entries[candidates[a]].name, &entries[candidates[b]].name)
+    });
+    let mut rank = vec![0; candidates.len()];
+    for (r, &c) in sorted.iter().enumerate() {
+        rank[c] = r;
+    }
+    let kept: Vec<usize> = sorted.iter().copied().filter(|&c| !over[c]).collect();
+    let most = config.max_skills;
+    // The first skills listed and how many there are, without candidate `out` and with the
+    // one its root lets in.
+    let listing = |out: Option<usize>| -> (Vec<usize>, usize) {
+        let coming = out.and_then(|c| {
+            let skill = entries[candidates[c]].skill;
+            first_over
+                .get(&skill.origin.root_index)
+                .copied()
+                .filter(|_| !matches!(skill.origin.scope, Scope::Builtin | Scope::Custom))
+        });
+        let mut first = Vec::with_capacity(most.min(kept.len()));
+        let mut coming_rank = coming.map(|c| rank[c]);
+        for &c in &kept {
+            if first.len() == most {
+                break;
+            }
+            if let Some(r) = coming_rank.filter(|&r| r < rank[c]) {
+                first.push(sorted[r]);
+                coming_rank = None;
+                if first.len() == most {
+                    break;
+                }
+            }
+            if Some(c) != out {
+                first.push(c);
+            }
         }
+        if let Some(r) = coming_rank.filter(|_| first.len() < most) {
+            first.push(sorted[r]);
+        }
+        let total = kept.len() - usize::from(out.is_some()) + usize::from(coming.is_some());
+        (first, total)
+    };
+    let mut keys = vec![listing(None)];
+    let mut key_of = vec![0; entries.len()];
+    let mut seen: HashMap<(Vec<usize>, usize), usize> = HashMap::default();
+    seen.insert(keys[0].clone(), 0);
+    for (c, &i) in candidates.iter().enumerate() {
+        if over[c] {
+            // Past its root's cap: the rest of the root is kept as it was.
+            continue;
+        }
+        let key = listing(Some(c));
+        key_of[i] = *seen.entry(key.clone()).or_insert_with(|| {
+            keys.push(key);
+            keys.len() - 1
+        });
     }
-    (kept, capped)
+    let locations: HashMap<usize, String> = keys
+        .iter()
+        .flat_map(|(first, _)| first.iter().copied())
+        .map(|c| (c, location(entries[candidates[c]].skill, cx)))
+        .collect();
+    let sizes = parallel::map(&keys, |(first, total)| {
+        let items: Vec<Item<'_, '_>> = first
+            .iter()
+            .map(|c| Item {
+                entry: &entries[candidates[*c]],
+                location: locations[c].clone(),
+            })
+            .collect();
+        let prepared = prepare(&items, *total, config.max_chars);
+        sizer.of(&section(&prepared, &config, cx).1)
+    });
+    Some(LeftOut {
+        full: sizes[0],
+        without: key_of.iter().map(|&k| Some(sizes[k])).collect(),
+    })
 }
 
 /// `resolveWorkspaceSkillPromptState` then `buildSkillsSection`: the config's filters, the
@@ -1460,17 +1577,9 @@ fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
             location: location(entry.skill, cx),
         })
         .collect();
-    let prepared = prepare(&items, config.max_skills, config.max_chars);
-    let prompt = fit_context(
-        &prepared.prompt,
-        cx.context_window.or(config.context_window),
-    );
-    let trimmed = js_trim(&prompt);
-    let text = if trimmed.is_empty() {
-        String::new()
-    } else {
-        format!("{HEADER}\n{trimmed}\n")
-    };
+    let by_count = &items[..items.len().min(config.max_skills)];
+    let prepared = prepare(by_count, items.len(), config.max_chars);
+    let (prompt, text) = section(&prepared, &config, cx);
     for (i, item) in items.iter().enumerate() {
         let entry = item.entry;
         if i >= prepared.listed {
@@ -1876,6 +1985,69 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    #[test]
+    fn leaving_one_out_follows_the_root_cap_and_the_count_cap() {
+        use crate::cost::Sizer;
+        use crate::provider::{MemoryProvider, SkillProvider};
+        use crate::tokens::Encoding;
+        // 206 skills in one root, their folders in the reverse order of their names, and two in
+        // another: the root keeps the first 200 folders, whose names come last, and the prompt
+        // 150 of what is kept; leaving one of those out lets a name from the top in.
+        let mut skills: Vec<MemorySkill> = (0..206)
+            .map(|i| {
+                skill(
+                    &format!("/p/skills/d{i:03}"),
+                    &format!("n{:03}{}", 205 - i, "x".repeat(i % 5)),
+                    &format!("Does {i}{}.", "!".repeat(i % 7)),
+                )
+            })
+            .collect();
+        for name in ["a-first", "zz-last"] {
+            skills.push(
+                MemorySkill::new(
+                    format!("/h/.agents/skills/{name}"),
+                    format!("---\nname: {name}\ndescription: Mine.\n---\n"),
+                )
+                .in_scope(Scope::User, 1),
+            );
+        }
+        let provider = MemoryProvider::new(skills);
+        let mut list = provider.list().to_vec();
+        for skill in &mut list {
+            skill.origin.root_index = usize::from(skill.origin.scope == Scope::User);
+        }
+        let env = catalog::testing::env();
+        let paths = catalog::Paths::absolute(None);
+        let sizer = Sizer::new(Encoding::O200kBase);
+        for window in [None, Some(30_000)] {
+            let cx = Context {
+                paths: &paths,
+                env: &env,
+                context_window: window,
+                model: None,
+            };
+            let (known, _) = catalog::known(&TARGET, &list, &cx);
+            let whole = render(&known, &cx);
+            assert!(
+                whole
+                    .changes
+                    .iter()
+                    .any(|c| c.reason.contains("maxSkillsLoadedPerSource"))
+            );
+            let left_out = leave_one_out(&known, &cx, &sizer).unwrap();
+            assert_eq!(left_out.full, sizer.of(&whole.text));
+            let mut changed = 0;
+            for k in (0..known.len()).filter(|k| k % 6 == 0 || (195..=207).contains(k)) {
+                let mut rest = known.clone();
+                rest.remove(k);
+                let size = sizer.of(&render(&rest, &cx).text);
+                assert_eq!(left_out.without[k], Some(size), "{window:?} without {k}");
+                changed += usize::from(size != left_out.full);
+            }
+            assert!(changed > 10, "{changed}");
+        }
     }
 
     #[test]
