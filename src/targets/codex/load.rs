@@ -147,14 +147,22 @@ struct Mentionable<'s> {
 /// `agents/openai.yaml`). Without linked paths only the skills with a mentioned name can be
 /// picked, so only their paths are resolved (a load of one skill among thousands stays cheap).
 fn mentionable<'s>(input: &LoadInput<'s>, found: &Mentions<'_>) -> Vec<Mentionable<'s>> {
-    let listed: HashSet<&std::ffi::OsStr> = input
-        .known
-        .iter()
-        .map(|e| e.skill.skill_md.as_os_str())
-        .collect();
-    let hidden = input
-        .provider
-        .list()
+    // The known skills are some of the provider's, each once: as many means all of them, and
+    // none is hidden.
+    let unlisted = match input.provider.list() {
+        all if all.len() == input.known.len() => &[],
+        all => all,
+    };
+    let listed: HashSet<&std::ffi::OsStr> = if unlisted.is_empty() {
+        HashSet::default()
+    } else {
+        input
+            .known
+            .iter()
+            .map(|e| e.skill.skill_md.as_os_str())
+            .collect()
+    };
+    let hidden = unlisted
         .iter()
         .filter(|skill| !listed.contains(skill.skill_md.as_os_str()))
         .filter_map(|skill| Some((skill, admit::load(skill).ok()?.name)));
@@ -162,6 +170,7 @@ fn mentionable<'s>(input: &LoadInput<'s>, found: &Mentions<'_>) -> Vec<Mentionab
     let mut skills: Vec<Mentionable<'s>> = input
         .known
         .iter()
+        .filter(|e| wanted(&e.name))
         .map(|e| (e.skill, e.name.clone()))
         .chain(hidden)
         .filter(|(_, name)| wanted(name))

@@ -175,7 +175,7 @@ pub const TARGET: Target = Target {
         summary: "2% of the model's context window in ceil(bytes/4) tokens, less what the roots table and its header add over the plain header; only the skill lines count, each with its newline. If they do not fit, names and paths stay and the rest is shared one description character at a time in list order (no ellipsis); if even names and paths do not fit, lines without descriptions are listed while they fit. Descriptions over 1024 characters are cut to 1021 and `...` first",
     },
     render: render::render,
-    leave_one_out: None,
+    leave_one_out: Some(render::leave_one_out),
     load: load::load,
     read: load::read,
     search: None,

@@ -14,10 +14,12 @@ use std::path::{Component, Path, PathBuf};
 use std::rc::Rc;
 
 use super::{search_order, usage_instructions};
+use crate::cost::{LeftOut, Size, Sizer};
 use crate::hash::HashMap;
 use crate::skill::{Scope, Skill};
 use crate::targets::catalog::{BudgetUse, Change, ChangeKind, Context, Entry, Rendered};
 use crate::targets::text::Unit;
+use crate::targets::walk::Walk;
 
 const CONTEXT_WINDOW_PERCENT: u64 = 2;
 /// Descriptions longer than this many characters are cut…
@@ -511,13 +513,16 @@ impl SkillPaths {
 /// One skill of a render, with its paths.
 struct Located<'e, 'a> {
     entry: &'e Entry<'a>,
+    /// Where the entry is in what the render was given.
+    at: usize,
     paths: Rc<SkillPaths>,
 }
 
 impl<'e, 'a> Located<'e, 'a> {
-    fn new(entry: &'e Entry<'a>) -> Self {
+    fn new(at: usize, entry: &'e Entry<'a>) -> Self {
         Self {
             entry,
+            at,
             paths: SkillPaths::of(entry.skill),
         }
     }
@@ -532,30 +537,39 @@ impl<'e, 'a> Located<'e, 'a> {
     }
 }
 
-/// The catalog for the skills Codex lists.
-pub(super) fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
-    let limit = budget_limit(cx);
-    let budget_use = |used| {
-        Some(BudgetUse {
-            unit: Unit::ApproxTokens,
-            limit,
-            used,
-        })
-    };
-    if entries.is_empty() {
-        // No skills, no message.
-        return Rendered {
-            budget: budget_use(0),
-            ..Rendered::default()
-        };
-    }
-    let mut located: Vec<Located<'_, '_>> = entries.iter().map(Located::new).collect();
-    located.sort_by(|a, b| a.key().cmp(&b.key()));
-    let ordered: Vec<&Entry<'_>> = located.iter().map(|l| l.entry).collect();
-    let mut changes = Vec::new();
-    let descriptions: Vec<String> = ordered
+/// What a catalog is made from: the skill lines in Codex's order before the budget, and what
+/// the roots table leaves them.
+struct Prepared<'l, 'a> {
+    located: &'l [Located<'l, 'a>],
+    lines: Vec<Line<'l, 'a>>,
+    /// The roots table's lines; empty when paths are absolute.
+    root_lines: Vec<String>,
+    /// What the roots table costs, when it is used.
+    table: Option<u64>,
+    /// What the skill lines may cost.
+    line_limit: u64,
+    /// Descriptions cut before the budget.
+    changes: Vec<Change>,
+}
+
+/// `f` of the skill lines of `entries` (not empty) and what the budget leaves them.
+fn prepared<R>(
+    entries: &[Entry<'_>],
+    cx: &Context<'_>,
+    limit: u64,
+    f: impl FnOnce(Prepared<'_, '_>) -> R,
+) -> R {
+    let mut located: Vec<Located<'_, '_>> = entries
         .iter()
-        .map(|entry| {
+        .enumerate()
+        .map(|(at, entry)| Located::new(at, entry))
+        .collect();
+    located.sort_by(|a, b| a.key().cmp(&b.key()));
+    let mut changes = Vec::new();
+    let descriptions: Vec<String> = located
+        .iter()
+        .map(|skill| {
+            let entry = skill.entry;
             let (description, cut) = catalog_description(entry.description());
             if cut {
                 changes.push(Change::new(
@@ -590,33 +604,177 @@ pub(super) fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
             },
         })
         .collect();
-    let fitted = fit(&lines, line_limit);
-    let used: u64 =
-        fitted.lines.iter().map(|l| line_cost(l)).sum::<u64>() + if aliased { table } else { 0 };
-    changes.extend(
-        lines
-            .iter()
-            .zip(&fitted.fates)
-            .filter_map(|(line, fate)| change(line, *fate, limit)),
-    );
-    let mut text = format!("{OPEN}{}", body(&root_lines, &fitted.lines));
+    f(Prepared {
+        located: &located,
+        lines,
+        root_lines,
+        table: aliased.then_some(table),
+        line_limit,
+        changes,
+    })
+}
+
+/// The text around the skill lines: everything before them, and everything after.
+fn frame(root_lines: &[String], aliased: bool, cx: &Context<'_>) -> (String, String) {
+    let head = format!("{OPEN}{}", body(root_lines, &[]));
+    let mut tail = String::new();
     if usage_instructions(cx.model) {
-        text.push_str("### How to use skills\n");
-        text.push_str(if aliased {
+        tail.push_str("### How to use skills\n");
+        tail.push_str(if aliased {
             HOW_TO_USE_WITH_ALIASES
         } else {
             HOW_TO_USE_WITH_ABSOLUTE_PATHS
         });
-        text.push('\n');
+        tail.push('\n');
     }
-    text.push_str(CLOSE);
-    Rendered {
-        text,
-        listed: fitted.included,
-        budget: budget_use(used),
-        changes,
-    }
+    tail.push_str(CLOSE);
+    (head, tail)
 }
+
+/// The catalog for the skills Codex lists.
+pub(super) fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
+    let limit = budget_limit(cx);
+    let budget_use = |used| {
+        Some(BudgetUse {
+            unit: Unit::ApproxTokens,
+            limit,
+            used,
+        })
+    };
+    if entries.is_empty() {
+        // No skills, no message.
+        return Rendered {
+            budget: budget_use(0),
+            ..Rendered::default()
+        };
+    }
+    prepared(entries, cx, limit, |prepared| {
+        let Prepared {
+            lines,
+            root_lines,
+            table,
+            line_limit,
+            mut changes,
+            ..
+        } = prepared;
+        let fitted = fit(&lines, line_limit);
+        let used: u64 = fitted.lines.iter().map(|l| line_cost(l)).sum::<u64>() + table.unwrap_or(0);
+        changes.extend(
+            lines
+                .iter()
+                .zip(&fitted.fates)
+                .filter_map(|(line, fate)| change(line, *fate, limit)),
+        );
+        let (_, tail) = frame(&root_lines, table.is_some(), cx);
+        let text = format!("{OPEN}{}{tail}", body(&root_lines, &fitted.lines));
+        Rendered {
+            text,
+            listed: fitted.included,
+            budget: budget_use(used),
+            changes,
+        }
+    })
+}
+
+/// [`render`]'s size for `entries` and without each of them, from the size of each skill
+/// line in full and without its description: every line starts with `-`, so token counts add
+/// up line by line. Without a skill, the lines still all fit in full, or still do not fit
+/// without descriptions either (then which are listed is [`Walk::without`]). A skill whose
+/// catalog shares descriptions out, or that is alone in its root or from a plugin (the roots
+/// table changes), is rendered again instead.
+pub(super) fn leave_one_out(
+    entries: &[Entry<'_>],
+    cx: &Context<'_>,
+    sizer: &Sizer,
+) -> Option<LeftOut> {
+    if entries.is_empty() {
+        return None;
+    }
+    let limit = budget_limit(cx);
+    prepared(entries, cx, limit, |prepared| {
+        let Prepared {
+            located,
+            lines,
+            root_lines,
+            table,
+            line_limit,
+            ..
+        } = prepared;
+        let n = lines.len();
+        let (head, tail) = frame(&root_lines, table.is_some(), cx);
+        let mut texts = vec![head, tail];
+        for line in &lines {
+            texts.push(format!("{}\n", line.full()));
+            texts.push(format!("{}\n", line.minimum()));
+        }
+        let sizes = sizer.each(&texts);
+        let frame = sizes[0] + sizes[1];
+        let size = |p: usize, full: bool| sizes[2 + 2 * p + usize::from(!full)];
+        let len_cost = |len: usize| (len as u64 + 1).div_ceil(4);
+        let full_costs: Vec<u64> = lines.iter().map(|l| len_cost(l.full_len())).collect();
+        let minimum_costs: Vec<u64> = lines.iter().map(|l| len_cost(l.minimum_len())).collect();
+        let full_cost: u64 = full_costs.iter().sum();
+        let minimum_cost: u64 = minimum_costs.iter().sum();
+        let as_i64 = |cost: u64| i64::try_from(cost).unwrap_or(i64::MAX);
+        let walk = Walk::new(
+            0,
+            minimum_costs.iter().map(|&c| Some(as_i64(c))).collect(),
+            as_i64(line_limit),
+        );
+        let all_full: Size = (0..n).map(|p| size(p, true)).sum();
+        let walked: Size = (0..n)
+            .filter(|&p| walk.taken(p))
+            .map(|p| size(p, false))
+            .sum();
+        // The catalog without line `skip` (or whole), when it needs no sharing out.
+        let size_without = |skip: Option<usize>| -> Option<Size> {
+            let less = |cost: u64, of: &[u64]| skip.map_or(cost, |p| cost - of[p]);
+            if less(full_cost, &full_costs) <= line_limit {
+                return Some(frame + all_full - skip.map_or_else(Size::default, |p| size(p, true)));
+            }
+            if less(minimum_cost, &minimum_costs) <= line_limit {
+                return None;
+            }
+            let Some(p) = skip else {
+                return Some(frame + walked);
+            };
+            let mut listed = walked
+                - if walk.taken(p) {
+                    size(p, false)
+                } else {
+                    Size::default()
+                };
+            for flip in walk.without(p, 0, MOST_FLIPS)? {
+                if flip.taken {
+                    listed = listed + size(flip.item, false);
+                } else {
+                    listed = listed - size(flip.item, false);
+                }
+            }
+            Some(frame + listed)
+        };
+        let full = size_without(None)?;
+        // How many listed skills each alias root holds: leaving out the last of a root
+        // renumbers the table.
+        let mut per_root: HashMap<&Path, usize> = HashMap::default();
+        for skill in located {
+            *per_root.entry(skill.paths.root.as_path()).or_default() += 1;
+        }
+        let mut without = vec![None; entries.len()];
+        for (p, skill) in located.iter().enumerate() {
+            let fixed_table = table.is_none()
+                || (skill.paths.version.is_none() && per_root[skill.paths.root.as_path()] > 1);
+            if n > 1 && fixed_table {
+                without[skill.at] = size_without(Some(p));
+            }
+        }
+        Some(LeftOut { full, without })
+    })
+}
+
+/// The most skills leaving one out may bring in or push out before that catalog is rendered
+/// again instead.
+const MOST_FLIPS: usize = 64;
 
 /// What the budget took from one skill, as a change.
 fn change(line: &Line<'_, '_>, fate: Fate, limit: u64) -> Option<Change> {
