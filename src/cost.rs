@@ -382,8 +382,41 @@ where
 /// in the number of skills. `None` for any other catalog (a budget that shortens or drops
 /// entries, numbering, a count in the head, another order), which is rendered without each
 /// skill in full. The catalogs without the first, the middle and the last entry are rendered
-/// too, and must be `full` without their pieces.
+/// too, and must be `full` without their pieces. An entry the catalog skips (and says so) has
+/// an empty piece, once the catalog of the others alone is found to be `full`.
 fn pieces(
+    target: &Target,
+    known: &[Entry<'_>],
+    full: &str,
+    cx: &Context<'_>,
+) -> Option<Vec<Range<usize>>> {
+    let whole = (target.render)(known, cx);
+    if whole.text != full || whole.changes.iter().any(|c| c.kind != ChangeKind::Skipped) {
+        return None;
+    }
+    // A skipped entry has no piece: the catalog is the same without it (checked).
+    let skipped: HashSet<&Path> = whole.changes.iter().map(|c| c.path.as_path()).collect();
+    let listed: Vec<usize> = (0..known.len())
+        .filter(|&k| !skipped.contains(known[k].skill.skill_md.as_path()))
+        .collect();
+    if listed.len() == known.len() {
+        return listed_pieces(target, known, full, cx);
+    }
+    let entries: Vec<Entry<'_>> = listed.iter().map(|&k| known[k].clone()).collect();
+    let others = (target.render)(&entries, cx);
+    if others.text != full || !others.changes.is_empty() {
+        return None;
+    }
+    let found = listed_pieces(target, &entries, full, cx)?;
+    let mut pieces = vec![0..0; known.len()];
+    for (range, k) in found.into_iter().zip(listed) {
+        pieces[k] = range;
+    }
+    Some(pieces)
+}
+
+/// [`pieces`] for entries the catalog lists every one of.
+fn listed_pieces(
     target: &Target,
     known: &[Entry<'_>],
     full: &str,
@@ -391,10 +424,6 @@ fn pieces(
 ) -> Option<Vec<Range<usize>>> {
     let m = known.len();
     if m < 2 {
-        return None;
-    }
-    let whole = (target.render)(known, cx);
-    if whole.text != full || !whole.changes.is_empty() {
         return None;
     }
     let singles = known

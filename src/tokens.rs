@@ -152,10 +152,12 @@ fn encode(text: &str, encoding: Encoding) -> Vec<u32> {
 /// Both encodings first split a text into pieces with a regular expression and count each piece
 /// alone, so a text's count is the sum of its pieces' counts. A *cut* is a position right after
 /// a line feed where the next character is neither white space nor `/`, or where spaces and
-/// tabs come next and then a character that is not white space: no piece runs across a cut (a
-/// piece that includes a line feed ends with it unless white space, a line break or, in
-/// `o200k_base`, `/` follows; a run of white space that holds line feeds ends with the last of
-/// them), and no piece before one looks past it. So a text's count is the sum of the counts of
+/// tabs come next and then a character that is not white space; or right after a comma that a
+/// space follows (lists joined with `, `). No piece runs across a cut (a piece that includes a
+/// line feed ends with it unless white space, a line break or, in `o200k_base`, `/` follows; a
+/// run of white space that holds line feeds ends with the last of them; a run of punctuation
+/// ends before a space, and a space only starts a piece), and no piece before one looks past
+/// it. So a text's count is the sum of the counts of
 /// its parts between cuts. A variant shares a prefix and a suffix with the base; the cuts inside
 /// them are cuts of the variant too (a cut in the prefix when the variant also has the character
 /// that makes it one), and only the text between the last shared cut of the prefix and the
@@ -259,8 +261,15 @@ impl<'a> Variants<'a> {
 /// that makes each a cut ends (`usize::MAX` for the end, which no variant shares as a cut).
 fn cuts(text: &str) -> (Vec<usize>, Vec<usize>) {
     let (mut cuts, mut sure) = (vec![0], vec![0]);
-    for (i, _) in text.match_indices('\n') {
+    for (i, found) in text.match_indices(['\n', ',']) {
         let at = i + 1;
+        if found == "," {
+            if text.as_bytes().get(at) == Some(&b' ') {
+                cuts.push(at);
+                sure.push(at + 1);
+            }
+            continue;
+        }
         let rest = &text[at..];
         let indent = rest
             .bytes()
@@ -552,6 +561,10 @@ pub(super) mod tests {
         "a\r\n  b\r\n\tc",
         "}\n  }\n\t)\n  ]\n",
         "<x>\n  \n  <y>\n\n\t<z>",
+        "a, b, c, 7zip, 'til, ,, x,  y, \u{301}z, \u{3000}w, /x",
+        "one,two, three ,  four. , five!, six, \n, seven,\n, eight",
+        "a-, -b, c-, 12, 345, 6789, é, Σ, ., …, <a>, </b>, , ,",
+        "x ,\ty, \tz, \r\n, \u{a0}, end, ",
     ];
 
     #[test]

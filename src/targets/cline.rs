@@ -231,7 +231,10 @@ fn disabled(skill: &Skill) -> bool {
 /// The entries in the order Cline reads them: by root, then by each root's `read_dir` order
 /// (a skill given as data, with no directory to read, keeps its place).
 fn read_order<'e, 'a>(entries: &'e [Entry<'a>]) -> Vec<&'e Entry<'a>> {
-    let mut listings: HashMap<PathBuf, Option<Vec<OsString>>> = HashMap::default();
+    if entries.len() < 2 {
+        return entries.iter().collect();
+    }
+    let mut listings: HashMap<PathBuf, Option<HashMap<OsString, usize>>> = HashMap::default();
     let mut position = |skill: &Skill| -> usize {
         let (parent, name) = if skill.dir == skill.origin.root {
             (skill.dir.as_path(), OsString::from("SKILL.md"))
@@ -246,7 +249,7 @@ fn read_order<'e, 'a>(entries: &'e [Entry<'a>]) -> Vec<&'e Entry<'a>> {
             .or_insert_with(|| read_dir_names(parent));
         listing
             .as_ref()
-            .and_then(|names| names.iter().position(|n| *n == name))
+            .and_then(|names| names.get(&name).copied())
             .unwrap_or(usize::MAX)
     };
     let mut keyed: Vec<(usize, usize, usize, &Entry<'_>)> = entries
@@ -258,10 +261,14 @@ fn read_order<'e, 'a>(entries: &'e [Entry<'a>]) -> Vec<&'e Entry<'a>> {
     keyed.into_iter().map(|(.., e)| e).collect()
 }
 
-/// A directory's entry names in `read_dir` order.
-fn read_dir_names(dir: &Path) -> Option<Vec<OsString>> {
+/// Where each of a directory's entry names comes in `read_dir` order.
+fn read_dir_names(dir: &Path) -> Option<HashMap<OsString, usize>> {
     let entries = std::fs::read_dir(dir).ok()?;
-    Some(entries.flatten().map(|e| e.file_name()).collect())
+    let mut names = HashMap::default();
+    for (i, entry) in entries.flatten().enumerate() {
+        names.entry(entry.file_name()).or_insert(i);
+    }
+    Some(names)
 }
 
 /// How the tool names a skill: its name, or for a name with `:` the lowercased id.
@@ -308,6 +315,32 @@ fn normal(name: &str) -> String {
     js_trim(name).trim_start_matches('/').to_lowercase()
 }
 
+/// Whether `name` is `wanted` (already [`normal`]) once made normal: ASCII names compared in
+/// place, since a load looks through every skill.
+fn normal_is(name: &str, wanted: &str) -> bool {
+    // Ends that are printable ASCII other than `/` are neither trimmed nor taken off, and an
+    // ASCII name keeps its length in lower case.
+    if let (Some(&first), Some(&last)) = (name.as_bytes().first(), name.as_bytes().last())
+        && (b'!'..=b'~').contains(&first)
+        && (b'!'..=b'~').contains(&last)
+        && first != b'/'
+        && name.len() != wanted.len()
+        && name.is_ascii()
+    {
+        return false;
+    }
+    let name = js_trim(name).trim_start_matches('/');
+    if name.is_ascii() {
+        name.len() == wanted.len()
+            && name
+                .bytes()
+                .zip(wanted.bytes())
+                .all(|(a, b)| a.to_ascii_lowercase() == b)
+    } else {
+        name.to_lowercase() == wanted
+    }
+}
+
 fn load(input: &LoadInput<'_>) -> Output {
     let call = Call::with_args(
         "skills",
@@ -317,7 +350,7 @@ fn load(input: &LoadInput<'_>) -> Output {
         ],
     );
     let wanted = normal(input.name);
-    let Some(entry) = input.known.iter().find(|e| normal(&e.name) == wanted) else {
+    let Some(entry) = input.known.iter().find(|e| normal_is(&e.name, &wanted)) else {
         let mut enabled: Vec<String> = input
             .known
             .iter()
@@ -538,6 +571,34 @@ mod tests {
 
     fn skill(dir: &str, md: &str) -> MemorySkill {
         MemorySkill::new(dir, md).in_scope(Scope::Project, 0)
+    }
+
+    #[test]
+    fn normal_names_compare_as_the_normal_forms_do() {
+        let names = [
+            "pdf",
+            " /PDF ",
+            "//Pdf",
+            "pdfs",
+            "ΣΑΣ",
+            "σας",
+            "Straße",
+            "STRASSE",
+            "",
+            "/",
+            "İx",
+            "xİx",
+            "xi\u{307}x",
+        ];
+        for a in names {
+            for b in names {
+                assert_eq!(
+                    normal_is(a, &normal(b)),
+                    normal(a) == normal(b),
+                    "{a:?} {b:?}"
+                );
+            }
+        }
     }
 
     #[test]
