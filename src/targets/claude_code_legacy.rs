@@ -6,6 +6,7 @@
 use super::catalog::{BudgetUse, Change, ChangeKind, Collision, Context, Entry, Rendered};
 use super::claude_code::{self, BUDGET_VAR};
 use super::load::{Placement, Session};
+use super::prefix::{Sums, end, largest};
 use super::text::Unit;
 use super::{Budget, Confidence, NameCharset, Target};
 use crate::cost::{LeftOut, Size, Sizer};
@@ -154,49 +155,31 @@ fn leave_one_out(entries: &[Entry<'_>], cx: &Context<'_>, sizer: &Sizer) -> Opti
     let budget = claude_code::env_budget(cx.env).unwrap_or(DEFAULT_BUDGET);
     let n = entries.len();
     let blocks: Vec<String> = entries.iter().map(|e| format!("{}\n", block(e))).collect();
-    let sizes = sizer.each(&blocks);
-    // Running sums of each block's size and of its cost (its length and the line feed).
-    let mut size_sums = vec![Size::default()];
-    let mut cost_sums = vec![0u64];
-    for (i, text) in blocks.iter().enumerate() {
-        size_sums.push(size_sums[i] + sizes[i]);
-        cost_sums.push(cost_sums[i] + Unit::Utf16.measure(text));
-    }
+    let sizes = Sums::new(sizer.each(&blocks));
+    // Each block costs its length and the line feed.
+    let costs = Sums::new(blocks.iter().map(|b| Unit::Utf16.measure(b)));
     let (head, tail) = (
         sizer.of("<available_skills>\n"),
         sizer.of("</available_skills>\n"),
     );
     let size_without = |skip: Option<usize>| -> Size {
         let count = n - usize::from(skip.is_some());
-        let less = |sums: &[Size], upto: usize| match skip {
-            Some(k) if k < upto => sums[upto] - (sums[k + 1] - sums[k]),
-            _ => sums[upto],
-        };
-        let upto = |shown: usize| shown + usize::from(skip.is_some_and(|k| k < shown));
-        let cost = |upto: usize| match skip {
-            Some(k) if k < upto => cost_sums[upto] - (cost_sums[k + 1] - cost_sums[k]),
-            _ => cost_sums[upto],
-        };
         // The most blocks that fit (costs are positive: fewer fit whenever more do).
-        let (mut lo, mut hi) = (0, count);
-        while lo < hi {
-            let mid = (lo + hi).div_ceil(2);
-            if cost(upto(mid)) as f64 <= budget {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        let note = (lo < count)
-            .then(|| format!("<!-- Showing {lo} of {count} skills due to token limits -->\n"));
-        if lo == 0 {
+        let shown = largest(0, count, |shown| {
+            costs.before(end(shown, skip), skip) as f64 <= budget
+        });
+        let note = (shown < count)
+            .then(|| format!("<!-- Showing {shown} of {count} skills due to token limits -->\n"));
+        if shown == 0 {
             // No block: the list is empty, or only the note after a blank line.
             let note = note.map_or_else(String::new, |note| format!("\n{}", note.trim_end()));
             return sizer.of(&format!(
                 "<available_skills>\n{note}\n</available_skills>\n"
             ));
         }
-        head + less(&size_sums, upto(lo)) + note.map_or_else(Size::default, |n| sizer.of(&n)) + tail
+        head + sizes.before(end(shown, skip), skip)
+            + note.map_or_else(Size::default, |n| sizer.of(&n))
+            + tail
     };
     let full = size_without(None);
     let without = (0..n).map(|k| Some(size_without(Some(k)))).collect();

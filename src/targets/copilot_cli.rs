@@ -10,6 +10,7 @@ use super::catalog::{
 };
 use super::env::{Env, RootSpec, below_another_skill, is_hidden_below};
 use super::load::{Call, LoadInput, Output, Placement, ReadInput, Role, Session, list_files};
+use super::prefix::{Sums, end, largest};
 use super::text::{Escaping, Unit};
 use super::{Budget, Builtin, Confidence, ExtraField, NameCharset, Target, Verified};
 use crate::cost::{LeftOut, Size, Sizer};
@@ -413,14 +414,9 @@ fn leave_one_out(entries: &[Entry<'_>], _cx: &Context<'_>, sizer: &Sizer) -> Opt
         .iter()
         .map(|&i| format!("{}\n", block(&entries[i])))
         .collect();
-    let sizes = sizer.each(&blocks);
-    let mut size_sums = vec![Size::default()];
-    let mut cost_sums = vec![0u64];
-    for (p, text) in blocks.iter().enumerate() {
-        size_sums.push(size_sums[p] + sizes[p]);
-        // The entry's characters and the line feed.
-        cost_sums.push(cost_sums[p] + Unit::Chars.measure(text));
-    }
+    let sizes = Sums::new(sizer.each(&blocks));
+    // Each entry costs its characters and the line feed.
+    let costs = Sums::new(blocks.iter().map(|b| Unit::Chars.measure(b)));
     let frame =
         sizer.of("<skill>\n<available_skills>\n") + sizer.of("</available_skills>\n</skill>");
     // The names line (with its line feed) for the skills from position `from` on, without
@@ -441,27 +437,12 @@ fn leave_one_out(entries: &[Entry<'_>], _cx: &Context<'_>, sizer: &Sizer) -> Opt
         if count == 0 {
             return Size::default();
         }
-        let less = |sums: &[Size], upto: usize| match skip {
-            Some(k) if k < upto => sums[upto] - (sums[k + 1] - sums[k]),
-            _ => sums[upto],
-        };
-        let upto = |shown: usize| shown + usize::from(skip.is_some_and(|k| k < shown));
-        let cost = |upto: usize| match skip {
-            Some(k) if k < upto => cost_sums[upto] - (cost_sums[k + 1] - cost_sums[k]),
-            _ => cost_sums[upto],
-        };
-        let (mut lo, mut hi) = (0, count);
-        while lo < hi {
-            let mid = (lo + hi).div_ceil(2);
-            if cost(upto(mid)) <= ENTRY_BUDGET {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        let from = upto(lo);
-        let mut size = frame + less(&size_sums, from);
-        if lo < count {
+        let shown = largest(0, count, |shown| {
+            costs.before(end(shown, skip), skip) <= ENTRY_BUDGET
+        });
+        let from = end(shown, skip);
+        let mut size = frame + sizes.before(from, skip);
+        if shown < count {
             // Leaving out a skill the names line does not reach only lowers its count: the
             // line is the one without it, sized once for all of them.
             let line = match skip.filter(|&k| k >= from) {

@@ -8,6 +8,7 @@ pub mod env;
 pub mod fate;
 pub mod file;
 pub mod load;
+pub mod prefix;
 pub mod text;
 pub mod walk;
 

@@ -12,6 +12,7 @@ use super::catalog::{
 };
 use super::env::{Env, RootSpec};
 use super::load::{Call, LoadInput, Output, Placement, ReadInput, Session, format_size};
+use super::prefix::largest;
 use super::text::{Collation, Escaping, Unit, is_js_space, js_trim, prefix_within};
 use super::{Budget, Builtin, Confidence, ExtraField, Install, NameCharset, Target, Verified};
 use crate::cost::{LeftOut, Sizer};
@@ -248,8 +249,8 @@ const MAX_PER_ROOT: usize = 200;
 /// `MAX_GROUPED_SKILL_SCAN_DEPTH`: how many folders below its root a skill may be.
 const MAX_DEPTH: usize = 6;
 /// The compact format's description lengths (`COMPACT_DESCRIPTION_MIN_CHARS`, and 220).
-const COMPACT_MIN: u64 = 4;
-const COMPACT_MAX: u64 = 220;
+const COMPACT_MIN: usize = 4;
+const COMPACT_MAX: usize = 220;
 /// `compactSkillsPromptForContext`'s description lengths.
 const CONTEXT_MIN: u64 = 64;
 /// The file OpenClaw looks for.
@@ -1229,20 +1230,6 @@ fn within(
     (length(&prompt) <= max).then_some(prompt)
 }
 
-/// The largest `n` in `lo..=hi` for which `fits(n)` holds, given that it holds for `lo`
-/// (a binary search rounding up, as OpenClaw's).
-fn largest(mut lo: u64, mut hi: u64, fits: impl Fn(u64) -> bool) -> u64 {
-    while lo < hi {
-        let mid = (lo + hi).div_ceil(2);
-        if fits(mid) {
-            lo = mid;
-        } else {
-            hi = mid - 1;
-        }
-    }
-    lo
-}
-
 /// What `prepareSkillsForPrompt` settles on.
 struct Prepared {
     prompt: String,
@@ -1264,13 +1251,9 @@ fn prepare(by_count: &[Item<'_, '_>], total: usize, max_chars: u64) -> Prepared 
     let fits = |n: usize, d: u64, note: bool| {
         within(&by_count[..n], total, Format::Compact(d), note, max_chars).is_some()
     };
-    let as_u64 = |n: usize| n as u64;
     let mut selected = by_count.len();
     if !fits(selected, 0, true) {
-        selected = usize::try_from(largest(0, as_u64(selected), |n| {
-            fits(usize::try_from(n).unwrap_or(0), 0, true)
-        }))
-        .unwrap_or(0);
+        selected = largest(0, selected, |n| fits(n, 0, true));
     }
     if selected == 0 && !by_count.is_empty() {
         if let Some(prompt) = within(by_count, total, Format::Full, false, max_chars) {
@@ -1280,15 +1263,13 @@ fn prepare(by_count: &[Item<'_, '_>], total: usize, max_chars: u64) -> Prepared 
                 format: Format::Full,
             };
         }
-        selected = usize::try_from(largest(0, as_u64(by_count.len()), |n| {
-            fits(usize::try_from(n).unwrap_or(0), 0, false)
-        }))
-        .unwrap_or(0);
+        selected = largest(0, by_count.len(), |n| fits(n, 0, false));
     }
     let note = fits(selected, 0, true);
     let mut max_description = 0;
-    if selected > 0 && fits(selected, COMPACT_MIN, note) {
-        max_description = largest(COMPACT_MIN, COMPACT_MAX, |d| fits(selected, d, note));
+    if selected > 0 && fits(selected, COMPACT_MIN as u64, note) {
+        max_description =
+            largest(COMPACT_MIN, COMPACT_MAX, |d| fits(selected, d as u64, note)) as u64;
     }
     let format = Format::Compact(max_description);
     let prompt = within(&by_count[..selected], total, format, note, max_chars).unwrap_or_default();
@@ -1349,7 +1330,7 @@ fn fit_context(prompt: &str, window: Option<u64>) -> String {
         out
     };
     let mut result = render(CONTEXT_MIN);
-    let (mut lo, mut hi) = (CONTEXT_MIN, COMPACT_MAX);
+    let (mut lo, mut hi) = (CONTEXT_MIN, COMPACT_MAX as u64);
     while lo <= hi {
         let mid = (lo + hi) / 2;
         let candidate = render(mid);

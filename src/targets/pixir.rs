@@ -10,6 +10,7 @@ use super::env::{Env, RootSpec};
 use super::load::{
     Call, Lifetime, LoadInput, Mode, Output, Part, Placement, ReadInput, Role, Session, sha256_hex,
 };
+use super::prefix::{Sums, end, largest};
 use super::text::{Collation, Unit, collapse_whitespace};
 use super::{Budget, Confidence, NameCharset, Target};
 use crate::cost::{LeftOut, Size, Sizer};
@@ -272,14 +273,8 @@ fn leave_one_out(entries: &[Entry<'_>], cx: &Context<'_>, sizer: &Sizer) -> Opti
     texts.extend(lines[n.saturating_sub(2)..].iter().flatten().cloned());
     let sizes = sizer.each(&texts);
     let header = sizes[0] + sizes[1];
-    let running = |variant: usize| {
-        let mut sums = vec![Size::default()];
-        for p in 0..n {
-            sums.push(sums[p] + sizes[2 + 2 * p + variant]);
-        }
-        sums
-    };
-    let (full_sums, bare_sums) = (running(0), running(1));
+    let full_sums = Sums::new((0..n).map(|p| sizes[2 + 2 * p]));
+    let bare_sums = Sums::new((0..n).map(|p| sizes[3 + 2 * p]));
     // What ending the index takes off the line at `p`: its line feed.
     let ending = |p: usize, variant: usize| {
         let at = 2 + 2 * n + 2 * (p + 2.min(n) - n) + variant;
@@ -287,7 +282,6 @@ fn leave_one_out(entries: &[Entry<'_>], cx: &Context<'_>, sizer: &Sizer) -> Opti
     };
     let chars = |size: Size| u64::try_from(size.characters).unwrap_or(0);
     let header_chars = chars(header);
-    let more = |count: usize| sizer.of(&more_line(count));
 
     // The index without sorted position `skip` (or whole).
     let size_without = |skip: Option<usize>| -> Size {
@@ -295,46 +289,29 @@ fn leave_one_out(entries: &[Entry<'_>], cx: &Context<'_>, sizer: &Sizer) -> Opti
         if count == 0 {
             return Size::default();
         }
-        // A sum over the first `upto` positions, less the skipped one when it is among them.
-        let less = |sums: &[Size], upto: usize| match skip {
-            Some(p) if p < upto => sums[upto] - (sums[p + 1] - sums[p]),
-            _ => sums[upto],
-        };
-        // The positions the first `lines` lines of this index take.
-        let upto = |lines: usize| lines + usize::from(skip.is_some_and(|p| p < lines));
-        // The largest number of lines in `0..=most` for which `fits` holds (or 0); `fits`
-        // holds for fewer lines whenever it holds for more.
-        let largest = |most: usize, fits: &dyn Fn(usize) -> bool| {
-            let (mut lo, mut hi) = (0, most);
-            while lo < hi {
-                let mid = (lo + hi).div_ceil(2);
-                if fits(mid) {
-                    lo = mid;
-                } else {
-                    hi = mid - 1;
-                }
-            }
-            lo
-        };
-        let bare_total = header_chars + chars(less(&bare_sums, n)) - 1;
+        let bare_total = header_chars + chars(bare_sums.before(n, skip)) - 1;
         if bare_total <= BUDGET {
             // Step 1: the first descriptions that fit.
             let room = BUDGET - bare_total;
-            let kept = upto(largest(count, &|lines| {
-                let upto = upto(lines);
-                chars(less(&full_sums, upto)) - chars(less(&bare_sums, upto)) <= room
-            }));
+            let kept = end(
+                largest(0, count, |lines| {
+                    let upto = end(lines, skip);
+                    chars(full_sums.before(upto, skip)) - chars(bare_sums.before(upto, skip))
+                        <= room
+                }),
+                skip,
+            );
             let last = if skip == Some(n - 1) { n - 2 } else { n - 1 };
-            return header + less(&full_sums, kept) + less(&bare_sums, n)
-                - less(&bare_sums, kept)
+            return header + full_sums.before(kept, skip) + bare_sums.before(n, skip)
+                - bare_sums.before(kept, skip)
                 - ending(last, usize::from(last >= kept));
         }
         // Step 2: names only, as many as fit with the `N more` line.
-        let listed = largest(count - 1, &|lines| {
+        let listed = largest(0, count - 1, |lines| {
             let more_chars = more_line(count - lines).chars().count() as u64;
-            header_chars + chars(less(&bare_sums, upto(lines))) + more_chars <= BUDGET
+            header_chars + chars(bare_sums.before(end(lines, skip), skip)) + more_chars <= BUDGET
         });
-        header + less(&bare_sums, upto(listed)) + more(count - listed)
+        header + bare_sums.before(end(listed, skip), skip) + sizer.of(&more_line(count - listed))
     };
     let full = size_without(None);
     let mut without = vec![None; n];
