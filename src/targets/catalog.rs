@@ -528,6 +528,16 @@ pub(crate) mod testing {
         Env::new("/p", Some("/h".into()))
     }
 
+    /// A context in `env` with `paths`, no model and this context window.
+    pub fn context<'c>(paths: &'c Paths, env: &'c Env, window: Option<u64>) -> Context<'c> {
+        Context {
+            paths,
+            env,
+            context_window: window,
+            model: None,
+        }
+    }
+
     /// `target`'s catalog of parsed skills in `env`.
     pub fn catalog_of(
         target: &Target,

@@ -597,12 +597,7 @@ mod tests {
         let sizer = Sizer::new(Encoding::O200kBase);
         let env = catalog::testing::env();
         let paths = catalog::Paths::absolute(None);
-        let cx = Context {
-            paths: &paths,
-            env: &env,
-            context_window: None,
-            model: None,
-        };
+        let cx = catalog::testing::context(&paths, &env, None);
         // Full entries up to the budget, a names line that runs out, and skills past it, a
         // personal skill after the project's. Long and short names by turns, so that leaving
         // out the first name that does not fit can let the next one in.

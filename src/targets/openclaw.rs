@@ -2003,12 +2003,7 @@ mod tests {
         let paths = catalog::Paths::absolute(None);
         let sizer = Sizer::new(Encoding::O200kBase);
         for window in [None, Some(30_000)] {
-            let cx = Context {
-                paths: &paths,
-                env: &env,
-                context_window: window,
-                model: None,
-            };
+            let cx = catalog::testing::context(&paths, &env, window);
             let (known, _) = catalog::known(&TARGET, &list, &cx);
             let whole = render(&known, &cx);
             assert!(
