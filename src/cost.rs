@@ -115,8 +115,8 @@ pub struct LeftOut {
 
 /// The size of a target's catalog for `known` and without each of its entries, from the
 /// sizes of its parts; `None` when the target cannot tell. The parts must meet where the
-/// tokenizer never joins two pieces ([`tokens::Variants`]: after a line feed followed by a
-/// character that is not white space), so that token counts add up. [`measure`] checks the
+/// tokenizer never joins two pieces (a cut of [`tokens::Variants`], such as a line feed
+/// followed by a character that is not white space), so that token counts add up. [`measure`] checks the
 /// whole and three entries against real renders and renders every entry otherwise.
 pub type LeaveOneOut = fn(&[Entry<'_>], &Context<'_>, &Sizer) -> Option<LeftOut>;
 
@@ -467,16 +467,8 @@ fn listed_pieces(
         .or_else(|| {
             frames(64).find_map(|(head, tail, sep)| layout(full, &singles, head, tail, sep, true))
         })?;
-    let mut samples = vec![0, m / 2, m - 1];
-    samples.dedup();
-    for k in samples {
-        let rest: Vec<Entry<'_>> = known
-            .iter()
-            .enumerate()
-            .filter(|&(j, _)| j != k)
-            .map(|(_, e)| e.clone())
-            .collect();
-        let without = (target.render)(&rest, cx).text;
+    for k in samples(m) {
+        let without = (target.render)(&all_but(known, k), cx).text;
         let piece = &pieces[k];
         if without.len() + piece.len() != full.len()
             || !without.starts_with(&full[..piece.start])
@@ -486,6 +478,23 @@ fn listed_pieces(
         }
     }
     Some(pieces)
+}
+
+/// The entries checked against real renders: the first, the middle and the last of `m`.
+fn samples(m: usize) -> Vec<usize> {
+    let mut samples = vec![0, m / 2, m.saturating_sub(1)];
+    samples.dedup();
+    samples
+}
+
+/// `known` without entry `k`.
+fn all_but<'a>(known: &[Entry<'a>], k: usize) -> Vec<Entry<'a>> {
+    known
+        .iter()
+        .enumerate()
+        .filter(|&(j, _)| j != k)
+        .map(|(_, e)| e.clone())
+        .collect()
 }
 
 /// What may join the pieces of a catalog: nothing, or a line feed or a comma between two.
@@ -818,20 +827,11 @@ impl<'a, P: SkillProvider + Sync> Work<'_, 'a, P> {
         if left_out.full != full || left_out.without.len() != m {
             return None;
         }
-        let mut samples = vec![0, m / 2, m.saturating_sub(1)];
-        samples.dedup();
-        for k in samples {
+        for k in samples(m) {
             let Some(Some(without)) = left_out.without.get(k) else {
                 continue;
             };
-            let rest: Vec<Entry<'a>> = self
-                .known
-                .iter()
-                .enumerate()
-                .filter(|&(j, _)| j != k)
-                .map(|(_, e)| e.clone())
-                .collect();
-            if sizer.of(&(self.target.render)(&rest, self.cx).text) != *without {
+            if sizer.of(&(self.target.render)(&all_but(self.known, k), self.cx).text) != *without {
                 return None;
             }
         }
@@ -967,6 +967,7 @@ pub fn offences(costs: &Costs<'_>, limits: Limits) -> Vec<Offence> {
 mod tests {
     use super::*;
     use crate::provider::{MemoryProvider, MemorySkill};
+    use crate::sequence::Sequence;
     use crate::targets::catalog::{Collision, Paths};
     use crate::targets::env::Env;
     use crate::targets::find;
@@ -1018,35 +1019,27 @@ mod tests {
         to_i64(tokens::count(&text, Encoding::O200kBase))
     }
 
-    /// A small deterministic generator.
-    fn next(seed: &mut u64) -> u64 {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        *seed
-    }
-
     /// Skills with names and descriptions of every sort a budget meets: none, short, long,
     /// over a runtime's cap, wide characters, markup, line breaks.
-    fn varied_skills(seed: &mut u64, n: usize) -> Vec<MemorySkill> {
+    fn varied_skills(seq: &mut Sequence, n: usize) -> Vec<MemorySkill> {
         const WORDS: [&str; 12] = [
             "parse", "PDF", "files", "when", "the", "user", "asks", "<b>", "表格", "é", "--", "x",
         ];
         (0..n)
             .map(|i| {
-                let words = match next(seed) % 7 {
+                let words = match seq.next() % 7 {
                     0 => 0,
-                    1 => 300 + next(seed) % 200,
-                    _ => next(seed) % 40,
+                    1 => 300 + seq.next() % 200,
+                    _ => seq.next() % 40,
                 };
                 let mut description = String::new();
                 for w in 0..words {
                     if w > 0 {
-                        description.push(if next(seed) % 13 == 0 { '\n' } else { ' ' });
+                        description.push(if seq.next() % 13 == 0 { '\n' } else { ' ' });
                     }
-                    description.push_str(WORDS[(next(seed) % 12) as usize]);
+                    description.push_str(WORDS[(seq.next() % 12) as usize]);
                 }
-                let name = format!("s{:03}-{}", next(seed) % 1000, i);
+                let name = format!("s{:03}-{}", seq.next() % 1000, i);
                 let quoted = serde_json::to_string(&description).unwrap_or_default();
                 MemorySkill::new(
                     format!("/p/skills/{name}"),
@@ -1058,7 +1051,7 @@ mod tests {
 
     #[test]
     fn every_shortcut_gives_what_rendering_without_the_skill_gives() {
-        let mut seed = 0x2545_f491_4f6c_dd1d;
+        let mut seq = Sequence::new(0x2545_f491_4f6c_dd1d);
         let paths = Paths::absolute(None);
         let home = Env::new("/p", Some("/h".into()));
         let sizer = Sizer::new(Encoding::O200kBase);
@@ -1074,7 +1067,7 @@ mod tests {
                 // The last round is long enough for fixed budgets of a few thousand
                 // characters to take names away too; some of its skills are checked.
                 let n = [1, 2, 3, 7, 16, 30, 170][round.min(12) % 6 + 6 * usize::from(round == 12)];
-                let provider = MemoryProvider::new(varied_skills(&mut seed, n));
+                let provider = MemoryProvider::new(varied_skills(&mut seq, n));
                 let model = models[round % models.len()];
                 let unlimited = home
                     .clone()

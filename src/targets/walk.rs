@@ -9,6 +9,10 @@
 //! crosses: the first such item is found in a tree of margins in O(log n), taking or passing
 //! it changes the offset, and the search goes on from there.
 
+/// The most decisions leaving one item out may change before a target renders that catalog
+/// again instead ([`Walk::without`]'s `max`).
+pub const MOST_FLIPS: usize = 64;
+
 /// A walk: `start` used before the first item, and each item that fits taking its `grow`.
 #[derive(Debug, Clone)]
 pub struct Walk {
@@ -154,6 +158,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::*;
+    use crate::sequence::Sequence;
 
     /// The walk done again without `out`: each item's fate.
     fn walked(start: i64, grow: &[Option<i64>], limit: i64, out: Option<usize>) -> Vec<bool> {
@@ -173,29 +178,21 @@ mod tests {
         taken
     }
 
-    /// A small deterministic generator.
-    fn next(seed: &mut u64) -> u64 {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        *seed
-    }
-
     #[test]
     fn leaving_one_out_flips_what_walking_again_flips() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15;
+        let mut seq = Sequence::new(0x9e37_79b9_7f4a_7c15);
         let mut flipped = 0;
         for round in 0..400 {
-            let n = 1 + (next(&mut seed) % 40) as usize;
+            let n = 1 + (seq.next() % 40) as usize;
             let grow: Vec<Option<i64>> = (0..n)
-                .map(|_| match next(&mut seed) % 9 {
+                .map(|_| match seq.next() % 9 {
                     0 => None,
-                    r => Some((next(&mut seed) % (3 * r + 1)) as i64),
+                    r => Some((seq.next() % (3 * r + 1)) as i64),
                 })
                 .collect();
-            let held: Vec<i64> = (0..n).map(|_| (next(&mut seed) % 6) as i64).collect();
-            let start: i64 = held.iter().sum::<i64>() + (next(&mut seed) % 5) as i64;
-            let limit = start + (next(&mut seed) % (2 * n as u64 + 5)) as i64 - (round % 3) as i64;
+            let held: Vec<i64> = (0..n).map(|_| (seq.next() % 6) as i64).collect();
+            let start: i64 = held.iter().sum::<i64>() + (seq.next() % 5) as i64;
+            let limit = start + (seq.next() % (2 * n as u64 + 5)) as i64 - (round % 3) as i64;
             let walk = Walk::new(start, grow.clone(), limit);
             let whole = walked(start, &grow, limit, None);
             assert_eq!((0..n).map(|i| walk.taken(i)).collect::<Vec<_>>(), whole);

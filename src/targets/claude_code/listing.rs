@@ -16,7 +16,7 @@ use crate::hash::HashSet;
 use crate::skill::{Scope, Skill};
 use crate::targets::catalog::{BudgetUse, Change, ChangeKind, Context, Entry, Rendered};
 use crate::targets::text::{self, Collation, Unit};
-use crate::targets::walk::Walk;
+use crate::targets::walk::{MOST_FLIPS, Walk};
 
 /// The listing's first line.
 pub(super) const HEADER: &str = "The following skills are available for use with the Skill tool:";
@@ -355,10 +355,6 @@ pub(super) fn render(entries: &[Entry<'_>], cx: &Context<'_>) -> Rendered {
     }
 }
 
-/// The most descriptions leaving one skill out may give back or take away before that catalog
-/// is rendered again instead.
-const MOST_FLIPS: usize = 64;
-
 /// [`render`]'s size for `entries` and without each of them, from the size of each line with
 /// and without its description: every line starts with `- `, so token counts add up line by
 /// line, and the budget's walk without a skill is [`Walk::without`].
@@ -453,6 +449,7 @@ pub(super) fn leave_one_out(
     });
     let shown_full = |p: usize| lines[p].fixed || walk.as_ref().is_none_or(|w| w.taken(p));
     let lines_size: Size = (0..m).map(|p| line_size(p, shown_full(p))).sum();
+    let full_lines: Size = (0..m).map(|p| line_size(p, true)).sum();
     let full = frame + lines_size - end_size(m - 1, shown_full(m - 1));
 
     let mut position = vec![None; entries.len()];
@@ -471,11 +468,7 @@ pub(super) fn leave_one_out(
             }
             let last = if p == m - 1 { m - 2 } else { m - 1 };
             if all_full - full_width[p] - 1 <= limit {
-                let size = (0..m)
-                    .filter(|&q| q != p)
-                    .map(|q| line_size(q, true))
-                    .sum::<Size>();
-                return Some(frame + size - end_size(last, true));
+                return Some(frame + full_lines - line_size(p, true) - end_size(last, true));
             }
             // Over the budget without it too: it held its short line and a line break from
             // the start.

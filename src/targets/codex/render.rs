@@ -19,7 +19,7 @@ use crate::hash::HashMap;
 use crate::skill::{Scope, Skill};
 use crate::targets::catalog::{BudgetUse, Change, ChangeKind, Context, Entry, Rendered};
 use crate::targets::text::Unit;
-use crate::targets::walk::Walk;
+use crate::targets::walk::{MOST_FLIPS, Walk};
 
 const CONTEXT_WINDOW_PERCENT: u64 = 2;
 /// Descriptions longer than this many characters are cut…
@@ -771,10 +771,6 @@ pub(super) fn leave_one_out(
         Some(LeftOut { full, without })
     })
 }
-
-/// The most skills leaving one out may bring in or push out before that catalog is rendered
-/// again instead.
-const MOST_FLIPS: usize = 64;
 
 /// What the budget took from one skill, as a change.
 fn change(line: &Line<'_, '_>, fate: Fate, limit: u64) -> Option<Change> {
